@@ -1,0 +1,77 @@
+# baremark: bare-metal microbenchmark image.
+#   make                      image for PLATFORM (default qemu-rv64)
+#   make run                  build and boot it on QEMU, showing the results
+#   make check                every test (host unit tests, fuzz smoke, QEMU system tests)
+#   make tools                host programs (tools/baremark)
+.DEFAULT_GOAL := all
+PLATFORM ?= qemu-rv64
+SHARED ?= ../shared
+PROFILE ?= quick
+
+PLATDIR := platform/$(PLATFORM)
+ifeq ($(wildcard $(PLATDIR)/platform.mk),)
+$(error unknown PLATFORM '$(PLATFORM)': no $(PLATDIR)/platform.mk)
+endif
+include $(PLATDIR)/platform.mk
+
+BUILD := build/$(PLATFORM)
+BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+include mk/$(ARCH).mk
+include mk/host.mk
+
+# Rooms of the house plan (../shared/guide.md), in dependency order.
+SRCS := $(wildcard boot/$(ARCH)/*.S) \
+	$(wildcard arch/$(ARCH_DIR)/*.c) \
+	lib/fdt.c lib/board_fdt.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
+	uart/ns16550.c uart/console.c \
+	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
+	$(wildcard harness/*.c) \
+	$(wildcard kernels/*/*.c) $(wildcard kernels/*/*_$(ARCH).S)
+
+INCLUDES := -Ilib -Iarch/include -Iarch/$(ARCH_DIR) -Iuart -Iplatform/include -Iharness -Ikernels/include
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-common \
+	-fno-stack-protector -ffunction-sections -fdata-sections \
+	-DBM_BUILD_ID='"$(BUILD_ID)"' $(ARCH_CFLAGS) $(INCLUDES)
+ASFLAGS := $(ARCH_CFLAGS) $(INCLUDES) -DBM_LOAD_ADDR=$(LOAD_ADDR) -DBM_TEXT_OFFSET=$(TEXT_OFFSET)
+LDFLAGS := $(ARCH_CFLAGS) -nostartfiles -Wl,--emit-relocs -Wl,--no-warn-rwx-segments \
+	-Wl,--gc-sections -Wl,--defsym=BM_LOAD_ADDR=$(LOAD_ADDR) -T linker/$(ARCH).ld
+
+OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
+
+.PHONY: all image run check test tools clean host-tests qemu-tests fuzz-smoke bench
+all: image
+image: $(BUILD)/baremark.elf $(BUILD)/baremark.bin
+
+$(BUILD)/obj/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -MMD -MP -c $< -o $@
+
+# The image relocates itself from a table that tools/mkreloc builds from
+# the relocations the link kept (--emit-relocs); mkreloc refuses an image
+# with anything but plain pointers to move.
+$(BUILD)/baremark.elf: $(OBJS) linker/$(ARCH).ld $(MKRELOC)
+	$(CC) $(LDFLAGS) -o $@.tmp $(OBJS) $(ARCH_LIBS)
+	$(MKRELOC) $@.tmp $@.reloc
+	$(OBJCOPY) --update-section .bm_reloc=$@.reloc $@.tmp $@
+	rm -f $@.tmp $@.reloc
+
+$(BUILD)/baremark.bin: $(BUILD)/baremark.elf
+	$(OBJCOPY) -O binary $< $@
+
+run: image
+	tests/qemu/boot.sh $(PLATFORM) $(BUILD) "baremark.profile=$(PROFILE)"
+
+
+check: host-tests fuzz-smoke qemu-tests
+	@echo "make check: all test groups passed"
+test: check
+
+clean:
+	rm -rf build
+
+-include $(OBJS:.o=.d)

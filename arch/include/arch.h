@@ -1,0 +1,67 @@
+/* What each architecture (arch/riscv, arch/arm64, the Linux build)
+ * provides to the harness. Everything above this line is ISA-free. */
+#ifndef BM_ARCH_H
+#define BM_ARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "record.h"
+
+/* A trap taken inside a guarded call. `cause`, `pc` and `addr` are the
+ * architecture's own registers (riscv: scause, sepc, stval). */
+struct bm_trap {
+	uint64_t cause, pc, addr;
+};
+
+/* Runs fn(arg) so that a synchronous trap inside it returns here: 0 when
+ * fn returned, 1 when it trapped (*t filled in). Interrupts stay off. */
+int arch_guard(void (*fn)(void *), void *arg, struct bm_trap *t);
+/* Adds the trap's fields to an error record, named the ISA's way. */
+void arch_trap_fields(struct rec *r, const struct bm_trap *t);
+
+/* Counter slots, read together by arch_counters_read(). Slots 0 and 1 are
+ * always cycles and retired instructions; event slots follow. */
+#define BM_SLOT_CYCLES 0
+#define BM_SLOT_INSTRET 1
+#define BM_MAX_SLOTS 6
+
+struct bm_slot {
+	const char *name; /* "cycles", "instret", "l1d_miss", "br_miss", ... */
+	bool avail;
+	char why[96]; /* when !avail: the reason, for the core record */
+};
+
+struct bm_counters {
+	int nslots;
+	struct bm_slot slot[BM_MAX_SLOTS];
+	bool time_avail;
+	char time_why[96];
+};
+
+/* Finds out which counters and events work on this core and starts the
+ * event counters. Never reports a counter it could not read. */
+void arch_counters_probe(struct bm_counters *c, const struct bm_board *b);
+/* Reads every available slot into v[slot]; unavailable slots are left
+ * untouched. Same code path each call, so its cost cancels out. */
+void arch_counters_read(uint64_t *v);
+/* The architectural timer in ticks of board->timebase_hz. */
+uint64_t arch_time(void);
+
+/* Identity of the running core for the core record. */
+void arch_core_fields(struct rec *r);
+uint64_t arch_core_id(void); /* hart id / MPIDR */
+
+/* A firmware console (SBI DBCN, then legacy SBI putchar), if there is one.
+ * Returns its name or NULL. */
+const char *arch_fw_console_probe(void);
+void arch_fw_console_write(const char *s, size_t n);
+
+/* Ends the run: firmware shutdown, else wait for interrupt forever. */
+_Noreturn void arch_stop(void);
+/* Name of the stop method that will be used, for the end record. */
+const char *arch_stop_method(void);
+
+#endif

@@ -1,0 +1,108 @@
+/* riscv64 entry glue, core identity, firmware console and shutdown, all
+ * through SBI calls (spec v2.0: base chapter 4, legacy chapter 5, SRST
+ * chapter 10, DBCN chapter 12). */
+#include <string.h>
+
+#include "arch.h"
+#include "harness_main.h"
+#include "sbi.h"
+
+static uint64_t boot_hartid;
+
+_Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta);
+
+_Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta)
+{
+	boot_hartid = hartid;
+	harness_main(dtb, reloc_delta);
+	arch_stop();
+}
+
+uint64_t arch_core_id(void)
+{
+	return boot_hartid;
+}
+
+void arch_core_fields(struct rec *r)
+{
+	rec_u64(r, "hart", boot_hartid);
+	/* Base extension FIDs 4, 5, 6: the machine-mode ID CSRs, which
+	 * S-mode cannot read itself. */
+	static const char *const ids[] = {"mvendorid", "marchid", "mimpid"};
+	for (int i = 0; i < 3; i++) {
+		struct sbiret v = sbi_call(SBI_EXT_BASE, 4 + i, 0, 0, 0, 0, 0);
+		if (v.error == 0)
+			rec_hex(r, ids[i], (uint64_t)v.value);
+		else
+			rec_str(r, ids[i], "unavailable");
+	}
+	struct sbiret spec = sbi_call(SBI_EXT_BASE, 0, 0, 0, 0, 0, 0);
+	struct sbiret impl = sbi_call(SBI_EXT_BASE, 1, 0, 0, 0, 0, 0);
+	struct sbiret impl_ver = sbi_call(SBI_EXT_BASE, 2, 0, 0, 0, 0, 0);
+	rec_obj(r, "sbi");
+	if (spec.error == 0) {
+		rec_u64(r, "spec_major", ((uint64_t)spec.value >> 24) & 0x7f);
+		rec_u64(r, "spec_minor", (uint64_t)spec.value & 0xffffff);
+	}
+	if (impl.error == 0) {
+		/* Implementation ids, SBI spec section 4.9 (OpenSBI is 1). */
+		rec_str(r, "impl", impl.value == 1 ? "OpenSBI" : impl.value == 0 ? "BBL" : "other");
+		rec_u64(r, "impl_id", (uint64_t)impl.value);
+	}
+	if (impl_ver.error == 0)
+		rec_hex(r, "impl_version", (uint64_t)impl_ver.value);
+	rec_close(r);
+}
+
+static enum { FW_NONE, FW_DBCN, FW_LEGACY } fw_console;
+
+const char *arch_fw_console_probe(void)
+{
+	if (sbi_has(SBI_EXT_DBCN)) {
+		fw_console = FW_DBCN;
+		return "sbi-dbcn";
+	}
+	if (sbi_has(SBI_EXT_LEGACY_PUTCHAR)) {
+		fw_console = FW_LEGACY;
+		return "sbi-legacy";
+	}
+	fw_console = FW_NONE;
+	return NULL;
+}
+
+void arch_fw_console_write(const char *s, size_t n)
+{
+	if (fw_console == FW_DBCN) {
+		/* console_write(num_bytes, base_lo, base_hi): physical address;
+		 * the MMU is off, so ours is physical. It may write fewer. */
+		while (n > 0) {
+			struct sbiret r = sbi_call(SBI_EXT_DBCN, 0, (long)n, (long)(uintptr_t)s, 0, 0, 0);
+			if (r.error || r.value <= 0)
+				return;
+			s += r.value;
+			n -= (size_t)r.value;
+		}
+	} else if (fw_console == FW_LEGACY) {
+		for (size_t i = 0; i < n; i++)
+			sbi_call(SBI_EXT_LEGACY_PUTCHAR, 0, (unsigned char)s[i], 0, 0, 0, 0);
+	}
+}
+
+const char *arch_stop_method(void)
+{
+	if (sbi_has(SBI_EXT_SRST))
+		return "sbi-srst";
+	if (sbi_has(SBI_EXT_LEGACY_SHUTDOWN))
+		return "sbi-legacy-shutdown";
+	return "wfi";
+}
+
+_Noreturn void arch_stop(void)
+{
+	if (sbi_has(SBI_EXT_SRST))
+		sbi_call(SBI_EXT_SRST, 0, 0 /* shutdown */, 0 /* no reason */, 0, 0, 0);
+	if (sbi_has(SBI_EXT_LEGACY_SHUTDOWN))
+		sbi_call(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0);
+	for (;;)
+		__asm__ volatile("wfi");
+}

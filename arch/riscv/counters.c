@@ -1,0 +1,164 @@
+/* cycle, instret and time, plus hardware events through the SBI PMU
+ * extension (SBI spec v2.0 chapter 11). OpenSBI sets mcounteren so the
+ * fixed counters can be read in S-mode (lib/sbi/sbi_hart.c); the
+ * hpmcounters stay inhibited until counter_config_matching starts them.
+ * Any read that traps marks its counter unavailable. */
+#include <stdio.h>
+#include <string.h>
+
+#include "arch.h"
+#include "csr.h"
+#include "sbi.h"
+
+/* SBI PMU function ids (chapter 11). */
+#define PMU_NUM_COUNTERS 0
+#define PMU_COUNTER_GET_INFO 1
+#define PMU_COUNTER_CFG_MATCH 2
+/* counter_config_matching flags: CLEAR_VALUE (bit 1), AUTO_START (bit 2),
+ * SET_MINH (bit 7: do not count in M-mode, needs Sscofpmf). */
+#define PMU_CFG_CLEAR (1 << 1)
+#define PMU_CFG_START (1 << 2)
+#define PMU_CFG_MINH (1 << 7)
+
+/* Event indices: general hardware events are type 0; cache events are
+ * type 1 with cache_id << 3 | op_id << 1 | result_id (L1D = 0, READ = 0,
+ * ACCESS = 0, MISS = 1). Spec section 11.1/11.2. */
+static const struct {
+	const char *name;
+	unsigned long idx;
+} wanted[] = {
+	{"l1d_miss", 0x10001},
+	{"l1d_access", 0x10000},
+	{"br_miss", 0x00006},
+	{"branches", 0x00005},
+};
+
+static bool have_cycle, have_instret, have_time;
+static int nevents;
+static unsigned ev_csr[BM_MAX_SLOTS]; /* hpmcounter CSR number per event slot */
+
+static void read_cycle(void *p) { *(uint64_t *)p = csr_read(cycle); }
+static void read_instret(void *p) { *(uint64_t *)p = csr_read(instret); }
+static void read_time(void *p) { *(uint64_t *)p = csr_read(time); }
+
+/* csrr needs the CSR number in the instruction: one case per counter. */
+#define HPM(n) case 0xC00 + n: return csr_read(hpmcounter##n);
+static uint64_t read_hpm(unsigned csr)
+{
+	switch (csr) {
+	HPM(3) HPM(4) HPM(5) HPM(6) HPM(7) HPM(8) HPM(9) HPM(10) HPM(11) HPM(12) HPM(13)
+	HPM(14) HPM(15) HPM(16) HPM(17) HPM(18) HPM(19) HPM(20) HPM(21) HPM(22) HPM(23)
+	HPM(24) HPM(25) HPM(26) HPM(27) HPM(28) HPM(29) HPM(30) HPM(31)
+	default: return 0;
+	}
+}
+#undef HPM
+
+struct hpm_probe {
+	unsigned csr;
+	uint64_t v;
+};
+static void read_hpm_guarded(void *p)
+{
+	struct hpm_probe *h = p;
+	h->v = read_hpm(h->csr);
+}
+
+static void probe_fixed(struct bm_slot *s, const char *name, void (*fn)(void *), bool *ok)
+{
+	struct bm_trap t;
+	uint64_t v;
+	s->name = name;
+	*ok = !arch_guard(fn, &v, &t);
+	s->avail = *ok;
+	if (!*ok)
+		snprintf(s->why, sizeof(s->why), "reading it traps (scause %llu): not enabled by firmware",
+			 (unsigned long long)t.cause);
+}
+
+static void probe_events(struct bm_counters *c)
+{
+	long ncounters = 0;
+	bool pmu = sbi_has(SBI_EXT_PMU);
+	if (pmu) {
+		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_NUM_COUNTERS, 0, 0, 0, 0, 0);
+		ncounters = r.error ? 0 : r.value;
+	}
+	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]) && c->nslots < BM_MAX_SLOTS; i++) {
+		struct bm_slot *s = &c->slot[c->nslots++];
+		s->name = wanted[i].name;
+		s->avail = false;
+		if (!pmu) {
+			snprintf(s->why, sizeof(s->why), "firmware has no SBI PMU extension");
+			continue;
+		}
+		if (ncounters <= 3) {
+			snprintf(s->why, sizeof(s->why), "SBI PMU reports %ld counters", ncounters);
+			continue;
+		}
+		/* Counters 0-2 are cycle/time/instret: search the rest. */
+		unsigned long mask = (ncounters >= 64 ? ~0ul : (1ul << ncounters) - 1) & ~7ul;
+		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_COUNTER_CFG_MATCH, 0, (long)mask,
+					   PMU_CFG_CLEAR | PMU_CFG_START | PMU_CFG_MINH, (long)wanted[i].idx, 0);
+		if (r.error) {
+			snprintf(s->why, sizeof(s->why), "SBI PMU cannot count event 0x%lx: %s", wanted[i].idx,
+				 sbi_strerror(r.error));
+			continue;
+		}
+		struct sbiret info = sbi_call(SBI_EXT_PMU, PMU_COUNTER_GET_INFO, r.value, 0, 0, 0, 0);
+		/* counter_info: bits 11:0 CSR number, bit XLEN-1 = firmware counter. */
+		if (info.error || (unsigned long)info.value >> 63) {
+			snprintf(s->why, sizeof(s->why), "SBI PMU gave counter %ld that is not a hardware CSR", r.value);
+			continue;
+		}
+		struct hpm_probe h = {(unsigned)(info.value & 0xfff), 0};
+		struct bm_trap t;
+		if (h.csr < 0xC03 || h.csr > 0xC1F || arch_guard(read_hpm_guarded, &h, &t)) {
+			snprintf(s->why, sizeof(s->why), "counter CSR 0x%x is not readable in S-mode", h.csr);
+			continue;
+		}
+		ev_csr[nevents++] = h.csr;
+		s->avail = true;
+	}
+	/* Keep available event slots first so arch_counters_read fills the
+	 * right ones: slot order = probe order, unavailable ones after. */
+	struct bm_slot sorted[BM_MAX_SLOTS];
+	int k = 2;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 2; i < c->nslots; i++)
+			if (c->slot[i].avail == (pass == 0))
+				sorted[k++] = c->slot[i];
+	memcpy(&c->slot[2], &sorted[2], sizeof(sorted[0]) * (size_t)(c->nslots - 2));
+}
+
+void arch_counters_probe(struct bm_counters *c, const struct bm_board *b)
+{
+	(void)b;
+	memset(c, 0, sizeof(*c));
+	c->nslots = 2;
+	probe_fixed(&c->slot[BM_SLOT_CYCLES], "cycles", read_cycle, &have_cycle);
+	probe_fixed(&c->slot[BM_SLOT_INSTRET], "instret", read_instret, &have_instret);
+	struct bm_trap t;
+	uint64_t v;
+	have_time = !arch_guard(read_time, &v, &t);
+	c->time_avail = have_time;
+	if (!have_time)
+		snprintf(c->time_why, sizeof(c->time_why), "rdtime traps (scause %llu)", (unsigned long long)t.cause);
+	nevents = 0;
+	probe_events(c);
+}
+
+void arch_counters_read(uint64_t *v)
+{
+	if (have_cycle)
+		v[BM_SLOT_CYCLES] = csr_read(cycle);
+	if (have_instret)
+		v[BM_SLOT_INSTRET] = csr_read(instret);
+	for (int i = 0; i < nevents; i++)
+		v[2 + i] = read_hpm(ev_csr[i]);
+}
+
+uint64_t arch_time(void)
+{
+	return have_time ? csr_read(time) : 0;
+}

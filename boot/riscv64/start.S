@@ -1,0 +1,76 @@
+/* riscv64 entry. Firmware (OpenSBI fw_jump/fw_dynamic, U-Boot booti, QEMU
+ * -kernel) enters in S-mode with a0 = hart id, a1 = DTB address, MMU off.
+ *
+ * The first 64 bytes are the Linux RISC-V Image header, laid out as in
+ * Documentation/arch/riscv/boot-image-header.rst of the Linux kernel, so
+ * U-Boot's booti accepts the flat binary. */
+	.option norvc
+	.section .text.head, "ax"
+	.globl _start
+_start:
+	j	entry			/* code0: jump over the header */
+	.word	0			/* code1 */
+	.dword	BM_TEXT_OFFSET		/* text_offset: booti places us at RAM base + this */
+	.dword	_end - _start		/* image_size, including BSS and stacks */
+	.dword	0			/* flags: bit 0 = 0, little endian */
+	.word	2			/* header version 0.2 */
+	.word	0
+	.dword	0
+	.ascii	"RISCV\0\0\0"		/* magic (deprecated, still checked by some loaders) */
+	.ascii	"RSC\x05"		/* magic2 */
+	.word	0
+
+entry:
+	/* No interrupts until we say so (we never do while measuring). */
+	csrw	sie, zero
+	csrci	sstatus, 2
+	mv	s0, a0
+	mv	s1, a1
+
+	/* Self-relocation: delta = where we run - where we were linked;
+	 * add it to every pointer tools/mkreloc listed (u32 count, then u32
+	 * offsets from _start). */
+	lla	t0, _start
+	li	t1, BM_LOAD_ADDR
+	sub	s2, t0, t1
+	beqz	s2, 3f
+	lla	t2, __bm_reloc
+	lwu	t3, 0(t2)
+	addi	t2, t2, 4
+1:	beqz	t3, 3f
+	lwu	t4, 0(t2)
+	add	t4, t4, t0
+	ld	t5, 0(t4)
+	add	t5, t5, s2
+	sd	t5, 0(t4)
+	addi	t2, t2, 4
+	addi	t3, t3, -1
+	j	1b
+3:
+	/* BSS (and the TLS zero block at its start). */
+	lla	t0, __bss_start
+	lla	t1, __bss_end
+4:	bgeu	t0, t1, 5f
+	sd	zero, 0(t0)
+	addi	t0, t0, 8
+	j	4b
+5:
+	lla	sp, __stack_top
+	lla	tp, __tls_base
+	lla	t0, __trap_stack_top
+	csrw	sscratch, t0
+	lla	t0, trap_entry
+	csrw	stvec, t0
+	/* FPU on (sstatus.FS = Initial, bits 14:13 = 01), rounding to nearest. */
+	li	t0, 0x2000
+	csrs	sstatus, t0
+	fscsr	zero
+	fence.i
+
+	mv	a0, s0
+	mv	a1, s1
+	mv	a2, s2
+	call	arch_entry
+	/* arch_entry does not return; if it does, stop here quietly. */
+6:	wfi
+	j	6b

@@ -1,0 +1,85 @@
+#include "arena.h"
+
+#include "kernel.h"
+
+static uint64_t lo, hi, cur;
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+/* Shrinks [*s, *e) so that it does not overlap [rs, re): keep the part
+ * at or above *s (we grow upwards from the image). */
+static void carve(uint64_t *s, uint64_t *e, uint64_t rs, uint64_t re)
+{
+	if (re <= *s || rs >= *e)
+		return;
+	if (rs > *s)
+		*e = rs;
+	else
+		*s = align_up(re, 4096);
+}
+
+bool arena_init(const struct bm_board *b, uint64_t img_start, uint64_t img_end, const char **why)
+{
+	lo = hi = cur = 0;
+	const struct bm_range *home = NULL;
+	for (int i = 0; i < b->nmem; i++)
+		if (img_start >= b->mem[i].base && img_start - b->mem[i].base < b->mem[i].size)
+			home = &b->mem[i];
+	if (!home) {
+		*why = "no memory range described contains the image";
+		return false;
+	}
+	uint64_t s = align_up(img_end, 4096), e = home->base + home->size;
+	/* Repeat until stable: carving one range can expose another. */
+	for (int pass = 0; pass < BM_MAX_RSV + 2; pass++) {
+		uint64_t ps = s, pe = e;
+		if (b->dtb_size)
+			carve(&s, &e, b->dtb_addr, b->dtb_addr + b->dtb_size);
+		for (int i = 0; i < b->nrsv; i++)
+			carve(&s, &e, b->rsv[i].base, b->rsv[i].base + b->rsv[i].size);
+		if (s == ps && e == pe)
+			break;
+	}
+	if (s >= e) {
+		*why = "no free memory above the image";
+		return false;
+	}
+	lo = cur = s;
+	hi = e;
+	return true;
+}
+
+uint64_t arena_base(void)
+{
+	return lo;
+}
+
+void *arena_alloc(size_t size, size_t align)
+{
+	if (align < 16)
+		align = 16;
+	uint64_t p = align_up(cur, align);
+	if (p < cur || p > hi || size > hi - p)
+		return NULL;
+	cur = p + size;
+	return (void *)(uintptr_t)p;
+}
+
+uint64_t arena_free_bytes(void)
+{
+	return hi > cur ? hi - cur : 0;
+}
+
+uint64_t arena_mark(void)
+{
+	return cur;
+}
+
+void arena_release(uint64_t mark)
+{
+	if (mark >= lo && mark <= cur)
+		cur = mark;
+}

@@ -1,0 +1,65 @@
+/* The kernel API: everything a kernel file needs, and nothing else.
+ *
+ * A kernel is one descriptor placed in the `bm_kernels` section with
+ * BM_KERNEL(); the harness finds every descriptor there, so adding a
+ * kernel never means editing a list. It supplies two bodies: body[0] runs
+ * `ops_per_iter` operations per loop iteration, body[1] exactly twice as
+ * many with the same loop around them. The harness runs both for the same
+ * iteration count and divides the difference by the extra operations, so
+ * loop overhead and counter reads cancel (nanoBench's method). */
+#ifndef BM_KERNEL_H
+#define BM_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "options.h"
+
+struct bm_env {
+	const struct bm_options *opt;
+	const struct bm_board *board;
+	uint64_t sweep_max_bytes; /* largest working set a sweep may use */
+	uint64_t iters;           /* the profile's suggested iteration count */
+};
+
+typedef uint64_t (*bm_body_fn)(void *state, uint64_t iters);
+
+struct bm_kernel {
+	const char *name;       /* group.what.kind, e.g. "pipeline.add.lat" */
+	const char *op;         /* what one operation is, e.g. "add" */
+	const char *param_name; /* NULL when the kernel takes no parameter */
+	/* The i-th parameter value; false past the last one. */
+	bool (*param)(const struct bm_env *env, unsigned i, uint64_t *value);
+	/* Builds the state for one parameter (memory from arena_alloc) and
+	 * may raise *iters. Returns NULL and sets *why to skip. */
+	void *(*prepare)(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters, const char **why);
+	bm_body_fn body[2];
+	uint32_t ops_per_iter;
+	/* Is `result` what body[variant] must return after `iters`? */
+	bool (*check)(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+	bool selftest; /* test-only: runs only when baremark.selftest asks */
+	const void *arg; /* the kernel file's own data for prepare */
+};
+
+#define BM_KERNEL(id) \
+	static const struct bm_kernel id __attribute__((used, section("bm_kernels"), aligned(8)))
+
+/* Memory for kernel state; released after each parameter's measurement. */
+void *arena_alloc(size_t size, size_t align);
+uint64_t arena_free_bytes(void);
+
+/* A small deterministic generator (xorshift64*), so every run builds the
+ * same permutations and patterns. */
+static inline uint64_t bm_rand(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+#endif

@@ -1,0 +1,48 @@
+#include "log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "console.h"
+
+static unsigned warnings;
+
+void bm_printf(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		console_write(buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+void bm_warn_line(const char *msg)
+{
+	warnings++;
+	bm_printf("warning: %s\n", msg);
+}
+
+void bm_warn(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	bm_warn_line(buf);
+}
+
+unsigned bm_warning_count(void)
+{
+	return warnings;
+}
+
+void bm_emit(struct rec *r)
+{
+	static char line[BM_REC_MAX + 32];
+	size_t n = rec_finish(r, line, sizeof(line));
+	console_write(line, n);
+}

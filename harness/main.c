@@ -1,0 +1,217 @@
+/* One run, start to end: board description, console, options, counters,
+ * clock, the run and core records, every kernel, the end record. */
+#include <stdio.h>
+#include <string.h>
+
+#include "arch.h"
+#include "arena.h"
+#include "console.h"
+#include "fdt.h"
+#include "harness.h"
+#include "harness_hooks.h"
+#include "harness_main.h"
+#include "log.h"
+#include "options.h"
+#include "platform.h"
+
+#ifndef BM_BUILD_ID
+#define BM_BUILD_ID "unknown"
+#endif
+
+extern char _start_image[], _end[];
+
+static struct bm_board board;
+static struct bm_options opts;
+static struct bm_counters ctr;
+
+/* At most this much of a DTB is read (sanity bound on totalsize). */
+#define DTB_MAX (4u << 20)
+
+struct dt_job {
+	const void *dtb;
+	uint64_t avail;
+	int rc;
+};
+
+static void parse_dt(void *p)
+{
+	struct dt_job *j = p;
+	j->rc = board_from_fdt(&board, j->dtb, j->avail, bm_warn_line);
+}
+
+static void read_board(const void *dtb)
+{
+	platform_defaults(&board);
+	if (!dtb) {
+		bm_warn("no device tree passed by firmware; using %s defaults", platform_get()->name);
+		return;
+	}
+	struct dt_job j = {dtb, DTB_MAX, 0};
+	struct bm_trap t;
+	if (arch_guard(parse_dt, &j, &t)) {
+		platform_defaults(&board);
+		bm_warn("device tree at %p is unreadable (trap cause %llu); using %s defaults", dtb,
+			(unsigned long long)t.cause, platform_get()->name);
+	} else if (j.rc < 0) {
+		platform_defaults(&board);
+		bm_warn("device tree at %p: %s; using %s defaults", dtb, fdt_strerror(j.rc), platform_get()->name);
+	}
+}
+
+/* Core clock = cycles counted against the architectural timer over about
+ * 20 ms of timer ticks. Returns kHz, or 0 with *why set. */
+static uint64_t measure_khz(const char **why)
+{
+	if (!ctr.slot[BM_SLOT_CYCLES].avail) {
+		*why = "cycle counter unavailable";
+		return 0;
+	}
+	if (!ctr.time_avail || !board.timebase_hz) {
+		*why = "timer unavailable or timebase unknown";
+		return 0;
+	}
+	uint64_t span = board.timebase_hz / 50;
+	uint64_t c0[BM_MAX_SLOTS] = {0}, c1[BM_MAX_SLOTS] = {0};
+	uint64_t t0 = arch_time(), t1;
+	arch_counters_read(c0);
+	/* Bounded: a timer that never moves must not hang the run. */
+	for (uint64_t spins = 0;; spins++) {
+		t1 = arch_time();
+		if (t1 - t0 >= span)
+			break;
+		if (spins > (1ull << 32)) {
+			*why = "timer does not advance";
+			return 0;
+		}
+	}
+	arch_counters_read(c1);
+	__int128 khz = (__int128)(c1[BM_SLOT_CYCLES] - c0[BM_SLOT_CYCLES]) * board.timebase_hz / ((t1 - t0) * 1000);
+	return (uint64_t)khz;
+}
+
+static void run_record(uint64_t reloc_delta)
+{
+	struct rec r;
+	rec_begin(&r, "run");
+	rec_str(&r, "platform", platform_get()->name);
+	rec_str(&r, "build", BM_BUILD_ID);
+	rec_str(&r, "board_source", board.source);
+	if (board.dtb_addr)
+		rec_hex(&r, "dtb", board.dtb_addr);
+	rec_hex(&r, "load_addr", (uint64_t)(uintptr_t)_start_image);
+	rec_hex(&r, "reloc_delta", reloc_delta);
+	console_fields(&r);
+	rec_u64(&r, "timebase_hz", board.timebase_hz);
+	rec_u64(&r, "cpus", (uint64_t)board.ncpus);
+	rec_obj(&r, "options");
+	rec_str(&r, "profile", profile_name(opts.profile));
+	rec_str(&r, "only", opts.only[0] ? opts.only : "*");
+	rec_u64(&r, "repeat", harness_repeats(&opts));
+	if (opts.selftest_trap)
+		rec_str(&r, "selftest", "trap");
+	if (opts.nbad)
+		rec_str(&r, "unknown", opts.bad);
+	rec_close(&r);
+	bm_emit(&r);
+}
+
+static const struct bm_cpu_desc *boot_cpu(void)
+{
+	for (int i = 0; i < board.ncpus; i++)
+		if (board.cpus[i].hartid == arch_core_id())
+			return &board.cpus[i];
+	return NULL;
+}
+
+static void core_record(uint64_t khz, const char *khz_why)
+{
+	struct rec r;
+	rec_begin(&r, "core");
+	rec_u64(&r, "core", arch_core_id());
+	arch_core_fields(&r);
+	const struct bm_cpu_desc *cpu = boot_cpu();
+	if (cpu) {
+		rec_str(&r, "compatible", cpu->compatible);
+		rec_str(&r, "isa", cpu->isa[0] ? cpu->isa : "unknown");
+	} else {
+		rec_str(&r, "isa", "unknown");
+	}
+	if (khz)
+		rec_milli(&r, "mhz", (int64_t)khz);
+	else
+		rec_str(&r, "mhz_unavailable", khz_why);
+	rec_obj(&r, "counters");
+	for (int s = 0; s < ctr.nslots; s++) {
+		if (ctr.slot[s].avail)
+			rec_str(&r, ctr.slot[s].name, "ok");
+		else
+			rec_str(&r, ctr.slot[s].name, ctr.slot[s].why);
+	}
+	rec_str(&r, "time", ctr.time_avail ? "ok" : ctr.time_why);
+	rec_close(&r);
+	bm_emit(&r);
+	char mhz[24];
+	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
+	bm_printf("core %llu: %s, %s MHz measured\n", (unsigned long long)arch_core_id(),
+		  cpu && cpu->isa[0] ? cpu->isa : "isa unknown", khz ? mhz : khz_why);
+	for (int s = 0; s < ctr.nslots; s++)
+		if (!ctr.slot[s].avail)
+			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
+}
+
+void harness_unexpected_trap(const struct bm_trap *t)
+{
+	struct rec r;
+	rec_begin(&r, "error");
+	rec_u64(&r, "core", arch_core_id());
+	rec_str(&r, "what", "trap outside any kernel; stopping");
+	arch_trap_fields(&r, t);
+	bm_emit(&r);
+}
+
+void harness_main(const void *dtb, uint64_t reloc_delta)
+{
+	read_board(dtb);
+	console_init(&board);
+	bm_printf("\nbaremark %s on %s (hart/core %llu)\n", BM_BUILD_ID, platform_get()->name,
+		  (unsigned long long)arch_core_id());
+
+	options_defaults(&opts);
+	options_parse(&opts, board.bootargs);
+	if (opts.nbad)
+		bm_warn("unknown or malformed options ignored: %s", opts.bad);
+
+	const char *why = NULL;
+	bool have_mem = arena_init(&board, (uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, &why);
+	if (!have_mem)
+		bm_warn("no working memory: %s; kernels that need memory will be skipped", why);
+
+	arch_counters_probe(&ctr, &board);
+	const char *khz_why = "";
+	uint64_t khz = measure_khz(&khz_why);
+
+	run_record(reloc_delta);
+	core_record(khz, khz_why);
+
+	struct bm_env env = {0};
+	env.opt = &opts;
+	env.board = &board;
+	uint64_t largest = board.largest_cache ? board.largest_cache : platform_get()->sweep_cache_bytes;
+	uint64_t sweep = 4 * largest;
+	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
+		sweep = 8u << 20;
+	/* Leave room for the kernel's own bookkeeping next to the buffer. */
+	uint64_t room = have_mem ? arena_free_bytes() / 2 : 0;
+	env.sweep_max_bytes = sweep < room ? sweep : room;
+	env.iters = opts.profile == BM_PROFILE_FULL ? 1024 : 128;
+
+	unsigned errors = harness_run_all(&env, &ctr);
+
+	struct rec r;
+	rec_begin(&r, "end");
+	rec_u64(&r, "errors", errors);
+	rec_u64(&r, "warnings", bm_warning_count());
+	rec_str(&r, "stop", arch_stop_method());
+	bm_emit(&r);
+	bm_printf("baremark: done, %u error(s), %u warning(s)\n", errors, bm_warning_count());
+}

@@ -1,0 +1,84 @@
+/* Conditional-branch kernels. One branch per op, taken or not as an array
+ * of outcome bytes says:
+ *   branch.predictable   always the same outcome;
+ *   branch.random        a fresh random outcome every time (about half
+ *                        of them mispredicted on any predictor);
+ *   branch.pattern       a random pattern repeating every `period`
+ *                        branches: short periods are learnt, long ones
+ *                        are not, so the step shows the predictor's reach.
+ * The mispredict penalty is (random - predictable) cycles per op divided
+ * by the mispredicts per op (the br_miss event where the core has it). */
+#include "kernel.h"
+
+#define UNROLL 64u
+
+enum mode { PREDICTABLE, RANDOM, PATTERN };
+
+struct branch_state {
+	const uint8_t *bytes; /* first field: the body loads it */
+	uint64_t ones[2];     /* non-zero bytes each body will see */
+};
+
+static bool periods(const struct bm_env *env, unsigned i, uint64_t *value)
+{
+	unsigned top = env->opt->profile == BM_PROFILE_FULL ? 16 : 12; /* 64 Ki / 4 Ki */
+	if (i + 1 > top)
+		return false;
+	*value = 2ull << i;
+	return true;
+}
+
+static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t period, uint64_t *iters,
+		     const char **why)
+{
+	enum mode mode = (enum mode)(uintptr_t)k->arg;
+	(void)env;
+	/* See each pattern repeat at least 8 times inside one timed body. */
+	if (mode == PATTERN && *iters * UNROLL < 8 * period)
+		*iters = (8 * period + UNROLL - 1) / UNROLL;
+	uint64_t len = 2 * UNROLL * *iters; /* what body[1] reads */
+	struct branch_state *s = arena_alloc(sizeof(*s), 64);
+	uint8_t *b = arena_alloc(len, 64);
+	if (!s || !b) {
+		*why = "not enough free memory for the outcome array";
+		return NULL;
+	}
+	uint64_t seed = 0x2545F4914F6CDD1Dull + period;
+	for (uint64_t i = 0; i < len; i++) {
+		if (mode == PREDICTABLE)
+			b[i] = 1;
+		else if (mode == RANDOM || i < period)
+			b[i] = (uint8_t)(bm_rand(&seed) >> 63);
+		else
+			b[i] = b[i - period];
+	}
+	s->bytes = b;
+	for (unsigned v = 0; v < 2; v++) {
+		uint64_t n = UNROLL * *iters * (v + 1), ones = 0;
+		for (uint64_t i = 0; i < n; i++)
+			ones += b[i] != 0;
+		s->ones[v] = ones;
+	}
+	return s;
+}
+
+static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	(void)iters;
+	const struct branch_state *s = state;
+	return result == s->ones[variant];
+}
+
+uint64_t bm_branch_x1(void *, uint64_t);
+uint64_t bm_branch_x2(void *, uint64_t);
+
+#define BRANCH(id, kname, mode, pname, pfn)                                                            \
+	BM_KERNEL(id) = {                                                                              \
+		.name = kname, .op = "conditional branch", .param_name = pname, .param = pfn,          \
+		.prepare = prepare, .body = {bm_branch_x1, bm_branch_x2}, .ops_per_iter = UNROLL,      \
+		.check = check, .arg = (const void *)(uintptr_t)mode,                                  \
+	}
+
+BRANCH(branch_predictable, "branch.predictable", PREDICTABLE, NULL, NULL);
+BRANCH(branch_random, "branch.random", RANDOM, NULL, NULL);
+BRANCH(branch_pattern, "branch.pattern", PATTERN, "period", periods);

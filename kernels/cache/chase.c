@@ -1,0 +1,90 @@
+/* Load-to-use latency against working-set size: a pointer chase through a
+ * random cyclic permutation of 64-byte lines (so neither a stride
+ * prefetcher nor a next-line prefetcher can guess the next address).
+ * Each line holds [next pointer, position in the cycle], so the self-check
+ * knows exactly where the chase must end after any number of steps. */
+#include "kernel.h"
+
+#define LINE 64u
+#define UNROLL 64u
+#define MIN_BYTES 1024u
+
+struct chase_state {
+	uint64_t *start; /* first field: the body loads it */
+	uint64_t lines;
+};
+
+/* 1, 2, 4 ... KiB; the full profile adds the 1.5x points between. */
+static bool param(const struct bm_env *env, unsigned i, uint64_t *value)
+{
+	bool full = env->opt->profile == BM_PROFILE_FULL;
+	unsigned step = full ? i / 2 : i;
+	if (step >= 40)
+		return false;
+	uint64_t v = (uint64_t)MIN_BYTES << step;
+	if (full && (i & 1))
+		v += v / 2;
+	if (v > env->sweep_max_bytes)
+		return false;
+	*value = v;
+	return true;
+}
+
+static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t bytes, uint64_t *iters,
+		     const char **why)
+{
+	(void)k;
+	uint64_t n = bytes / LINE;
+	struct chase_state *s = arena_alloc(sizeof(*s), 64);
+	uint8_t *buf = arena_alloc(bytes, 4096);
+	uint32_t *order = arena_alloc(n * sizeof(uint32_t), 16);
+	if (!s || !buf || !order) {
+		*why = "not enough free memory for this working set";
+		return NULL;
+	}
+	/* Fisher-Yates shuffle of the line order, then link it into one cycle. */
+	uint64_t seed = 0x9E3779B97F4A7C15ull ^ bytes;
+	for (uint64_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	for (uint64_t i = n - 1; i > 0; i--) {
+		uint64_t j = bm_rand(&seed) % (i + 1);
+		uint32_t t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t *line = (uint64_t *)(buf + (uint64_t)order[i] * LINE);
+		line[0] = (uint64_t)(uintptr_t)(buf + (uint64_t)order[(i + 1) % n] * LINE);
+		line[1] = i;
+	}
+	s->start = (uint64_t *)(buf + (uint64_t)order[0] * LINE);
+	s->lines = n;
+	/* Each timed body walks the whole cycle at least twice. */
+	uint64_t need = (2 * n + UNROLL - 1) / UNROLL;
+	if (*iters < need)
+		*iters = need;
+	(void)env;
+	return s;
+}
+
+static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	const struct chase_state *s = state;
+	uint64_t steps = iters * UNROLL * (variant + 1);
+	const uint64_t *end = (const uint64_t *)(uintptr_t)result;
+	return end && end[1] == steps % s->lines;
+}
+
+uint64_t bm_chase_x1(void *, uint64_t);
+uint64_t bm_chase_x2(void *, uint64_t);
+
+BM_KERNEL(cache_latency) = {
+	.name = "cache.load.lat",
+	.op = "dependent load",
+	.param_name = "bytes",
+	.param = param,
+	.prepare = prepare,
+	.body = {bm_chase_x1, bm_chase_x2},
+	.ops_per_iter = UNROLL,
+	.check = check,
+};

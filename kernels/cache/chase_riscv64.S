@@ -1,0 +1,15 @@
+/* riscv64 body for kernels/cache/chase.c: follow the pointer chain,
+ * one dependent load per op. a0 = struct chase_state (first field: the
+ * starting line). */
+#include "body_riscv64.h"
+	.section .text
+	.option norvc
+.macro chase_setup
+	ld	a0, 0(a0)
+.endm
+.macro chase_op
+	ld	a0, 0(a0)
+.endm
+.macro chase_finish
+.endm
+BM_BODY bm_chase, 64, chase_setup, chase_op, chase_finish

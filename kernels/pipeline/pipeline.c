@@ -1,0 +1,128 @@
+/* Pipeline kernels: latency (one dependent chain) and throughput (eight
+ * independent chains) of integer add, multiply, divide, L1-hit load, and
+ * fp add, multiply, fused multiply-add and divide. Every body's final
+ * value is predicted exactly and checked before its timing counts. */
+#include <string.h>
+
+#include "kernel.h"
+
+struct pipe_state {
+	uint64_t x, b;    /* integer chain start and operand */
+	double fx, fb, fc; /* fp chain start and operands */
+	const struct pipe_op *op;
+};
+
+enum kind { K_ADD, K_MUL, K_DIV, K_LOAD, K_FADD, K_FMUL, K_FMA, K_FDIV };
+
+struct pipe_op {
+	enum kind kind;
+	bool thr; /* throughput: 8 chains */
+};
+
+/* x0 * x0 fits in 64 bits and x0 > 2^31: a full-width division. */
+#define DIV_X0 0xB504F333ull
+
+static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+		     const char **why)
+{
+	(void)env;
+	(void)param;
+	(void)iters;
+	struct pipe_state *s = arena_alloc(sizeof(*s), 64);
+	if (!s) {
+		*why = "no memory for kernel state";
+		return NULL;
+	}
+	memset(s, 0, sizeof(*s));
+	s->op = k->arg;
+	switch (s->op->kind) {
+	case K_ADD: s->x = 0x1234; s->b = 0x9E3779B97F4A7C15ull; break;
+	case K_MUL: s->x = 0x12345; s->b = 0x5851F42D4C957F2Dull; break;
+	case K_DIV: s->x = DIV_X0; s->b = DIV_X0 * DIV_X0; break;
+	case K_LOAD: s->x = (uint64_t)(uintptr_t)&s->x; break;
+	case K_FADD: s->fx = 0.0; s->fb = 1.0; break;
+	case K_FMUL: s->fx = 1.5; s->fb = -1.0; break;
+	case K_FMA: s->fx = 0.0; s->fb = 1.0; s->fc = 1.0; break;
+	case K_FDIV: s->fx = 3.0; s->fc = 9.0; break;
+	}
+	return s;
+}
+
+static uint64_t pow_mod64(uint64_t base, uint64_t e)
+{
+	uint64_t r = 1;
+	for (; e; e >>= 1, base *= base)
+		if (e & 1)
+			r *= base;
+	return r;
+}
+
+static uint64_t dbits(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, sizeof(u));
+	return u;
+}
+
+/* The value one chain holds after n operations. */
+static uint64_t int_chain(const struct pipe_state *s, uint64_t n)
+{
+	switch (s->op->kind) {
+	case K_ADD: return s->x + n * s->b;
+	case K_MUL: return s->x * pow_mod64(s->b, n);
+	case K_DIV: return DIV_X0;
+	default: return s->x; /* K_LOAD: the pointer to itself */
+	}
+}
+
+static double fp_chain(const struct pipe_state *s, uint64_t n)
+{
+	switch (s->op->kind) {
+	case K_FADD: return s->fx + (double)n; /* exact below 2^53 */
+	case K_FMUL: return (n & 1) ? -s->fx : s->fx;
+	case K_FMA: return s->fx + (double)n;
+	default: return 3.0; /* K_FDIV fixed point */
+	}
+}
+
+static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	const struct pipe_state *s = state;
+	uint64_t ops = iters * 32 * (variant + 1);
+	bool fp = s->op->kind >= K_FADD;
+	if (!s->op->thr)
+		return result == (fp ? dbits(fp_chain(s, ops)) : int_chain(s, ops));
+	uint64_t per_chain = ops / 8;
+	if (!fp)
+		return result == 8 * int_chain(s, per_chain);
+	/* The finish code adds the chains pairwise: ((0+1)+(2+3))+((4+5)+(6+7)),
+	 * all equal, so the sum is exactly 8 times one chain. */
+	double c = fp_chain(s, per_chain);
+	return result == dbits(((c + c) + (c + c)) + ((c + c) + (c + c)));
+}
+
+#define PIPE(id, kname, opname, k, t, fn)                                                              \
+	uint64_t fn##_x1(void *, uint64_t);                                                             \
+	uint64_t fn##_x2(void *, uint64_t);                                                             \
+	static const struct pipe_op id##_op = {k, t};                                                  \
+	BM_KERNEL(id) = {                                                                              \
+		.name = kname, .op = opname, .prepare = prepare, .body = {fn##_x1, fn##_x2},           \
+		.ops_per_iter = 32, .check = check, .arg = &id##_op,                                   \
+	}
+
+PIPE(add_lat, "pipeline.add.lat", "add", K_ADD, false, bm_pipe_add_lat);
+PIPE(add_thr, "pipeline.add.thr", "add", K_ADD, true, bm_pipe_add_thr);
+PIPE(mul_lat, "pipeline.mul.lat", "mul", K_MUL, false, bm_pipe_mul_lat);
+PIPE(mul_thr, "pipeline.mul.thr", "mul", K_MUL, true, bm_pipe_mul_thr);
+PIPE(div_lat, "pipeline.div.lat", "div 64/32", K_DIV, false, bm_pipe_div_lat);
+PIPE(div_thr, "pipeline.div.thr", "div 64/32", K_DIV, true, bm_pipe_div_thr);
+PIPE(load_lat, "pipeline.load.lat", "L1 load", K_LOAD, false, bm_pipe_load_lat);
+PIPE(load_thr, "pipeline.load.thr", "L1 load", K_LOAD, true, bm_pipe_load_thr);
+PIPE(fadd_lat, "pipeline.fadd.lat", "fadd.d", K_FADD, false, bm_pipe_fadd_lat);
+PIPE(fadd_thr, "pipeline.fadd.thr", "fadd.d", K_FADD, true, bm_pipe_fadd_thr);
+PIPE(fmul_lat, "pipeline.fmul.lat", "fmul.d", K_FMUL, false, bm_pipe_fmul_lat);
+PIPE(fmul_thr, "pipeline.fmul.thr", "fmul.d", K_FMUL, true, bm_pipe_fmul_thr);
+PIPE(fma_lat, "pipeline.fma.lat", "fmadd.d", K_FMA, false, bm_pipe_fma_lat);
+PIPE(fma_thr, "pipeline.fma.thr", "fmadd.d", K_FMA, true, bm_pipe_fma_thr);
+PIPE(fdiv_lat, "pipeline.fdiv.lat", "fdiv.d", K_FDIV, false, bm_pipe_fdiv_lat);
+PIPE(fdiv_thr, "pipeline.fdiv.thr", "fdiv.d", K_FDIV, true, bm_pipe_fdiv_thr);

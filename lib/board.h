@@ -1,0 +1,67 @@
+/* What the image knows about the board: plain data handed from the device
+ * tree (or the platform's defaults) to the console, the allocator and the
+ * harness. Nothing here touches hardware. */
+#ifndef BM_BOARD_H
+#define BM_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BM_MAX_CPUS 32
+#define BM_MAX_MEM 8
+#define BM_MAX_RSV 16
+#define BM_ISA_LEN 384
+
+enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550 };
+
+struct bm_uart_desc {
+	enum bm_uart_kind kind;
+	uint64_t base;
+	uint32_t reg_shift;  /* register stride is 1 << reg_shift bytes */
+	uint32_t reg_width;  /* access width in bytes: 1 or 4 */
+	uint32_t clock_hz;   /* 0 when the tree gives only a clocks phandle */
+	uint32_t baud;       /* from stdout-path options, 0 if none */
+	char compatible[40]; /* the compatible string that matched */
+	char path[96];       /* node path, for the run record */
+};
+
+struct bm_cpu_desc {
+	uint64_t hartid;
+	bool enabled;
+	char compatible[40];
+	char isa[BM_ISA_LEN]; /* riscv,isa or base + extensions, "" if none */
+};
+
+struct bm_range {
+	uint64_t base, size;
+};
+
+struct bm_board {
+	/* Where the description came from: "dt" or "defaults". */
+	const char *source;
+	struct bm_uart_desc uart;
+	char uart_note[96]; /* why no UART was taken from the tree, if none */
+	uint64_t timebase_hz;
+	int ncpus;
+	struct bm_cpu_desc cpus[BM_MAX_CPUS];
+	int nmem;
+	struct bm_range mem[BM_MAX_MEM];
+	int nrsv;
+	struct bm_range rsv[BM_MAX_RSV]; /* memreserve + /reserved-memory */
+	uint64_t largest_cache; /* bytes, from cache nodes; 0 if none given */
+	char bootargs[256];
+	uint64_t dtb_addr, dtb_size;
+};
+
+/* Fills `b` from the DTB at `blob` (at most `avail` bytes readable).
+ * Returns 0, or a negative FDT_E* code with `b` untouched except for
+ * dtb_addr. Fields the tree does not give are left as they were, so the
+ * caller can preset platform defaults. `warn` receives one line per
+ * problem that did not stop the parse (it may be NULL). */
+int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail,
+		   void (*warn)(const char *msg));
+
+/* Is `compat` a UART of the ns16550 family the console driver handles? */
+bool board_uart_supported(const char *compat);
+
+#endif

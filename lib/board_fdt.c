@@ -1,0 +1,268 @@
+/* Reads the board description from a device tree. Bindings used (Linux
+ * Documentation/devicetree/bindings): chosen.yaml (stdout-path, bootargs),
+ * serial/8250.yaml (reg-shift, reg-io-width, clock-frequency),
+ * riscv/cpus.yaml and riscv/extensions.yaml (riscv,isa,
+ * riscv,isa-base, riscv,isa-extensions), timebase-frequency in /cpus,
+ * reserved-memory.yaml, and the Devicetree Specification 3.7/3.8 for
+ * cache properties (d-cache-size, cache-size, next-level-cache). */
+#include "board.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fdt.h"
+
+static const char *const ns16550_family[] = {
+	"ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart",
+};
+
+bool board_uart_supported(const char *compat)
+{
+	for (size_t i = 0; i < sizeof(ns16550_family) / sizeof(ns16550_family[0]); i++)
+		if (strcmp(compat, ns16550_family[i]) == 0)
+			return true;
+	return false;
+}
+
+static void say(void (*warn)(const char *), const char *fmt, ...)
+{
+	char line[160];
+	va_list ap;
+	if (!warn)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	warn(line);
+}
+
+static void copy_str(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src ? src : "");
+}
+
+/* Writes the path of chain[0..n-1] into buf. */
+static void chain_path(const struct fdt *f, const int *chain, int n, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 1; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "/%s", fdt_name(f, chain[i]));
+	if (n <= 1)
+		snprintf(buf, len, "/");
+}
+
+static void read_console(struct bm_board *b, const struct fdt *f)
+{
+	/* A readable tree describes the console; the platform default UART is
+	 * only for when there is no tree, so start from "none". */
+	memset(&b->uart, 0, sizeof(b->uart));
+	int chosen = fdt_path(f, "/chosen", NULL, NULL);
+	const char *sp = chosen >= 0 ? fdt_prop_str(f, chosen, "stdout-path") : NULL;
+	if (!sp)
+		sp = chosen >= 0 ? fdt_prop_str(f, chosen, "linux,stdout-path") : NULL;
+	if (!sp) {
+		copy_str(b->uart_note, sizeof(b->uart_note), "no /chosen/stdout-path");
+		return;
+	}
+	int chain[FDT_MAX_DEPTH], n = 0;
+	int node = fdt_path(f, sp, chain, &n);
+	if (node < 0) {
+		snprintf(b->uart_note, sizeof(b->uart_note), "stdout-path '%.48s' does not resolve", sp);
+		return;
+	}
+	int clen;
+	const char *compat = fdt_prop(f, node, "compatible", &clen);
+	const char *match = NULL;
+	for (size_t i = 0; compat && i < sizeof(ns16550_family) / sizeof(ns16550_family[0]); i++)
+		if (fdt_stringlist_has(compat, clen, ns16550_family[i])) {
+			match = ns16550_family[i];
+			break;
+		}
+	if (!match) {
+		snprintf(b->uart_note, sizeof(b->uart_note), "console '%.40s' is not an ns16550-family UART",
+			 compat && clen > 0 && compat[clen - 1] == '\0' ? compat : "?");
+		return;
+	}
+	const char *status = fdt_prop_str(f, node, "status");
+	if (status && strcmp(status, "okay") != 0 && strcmp(status, "ok") != 0) {
+		snprintf(b->uart_note, sizeof(b->uart_note), "console node status is '%.32s'", status);
+		return;
+	}
+	uint64_t base, size;
+	int r = fdt_reg(f, chain, n, 0, &base, &size);
+	if (r < 0) {
+		snprintf(b->uart_note, sizeof(b->uart_note), "console reg unreadable: %s", fdt_strerror(r));
+		return;
+	}
+	struct bm_uart_desc u = {0};
+	u.kind = BM_UART_NS16550;
+	u.base = base;
+	u.reg_shift = fdt_prop_u32(f, node, "reg-shift", 0);
+	u.reg_width = fdt_prop_u32(f, node, "reg-io-width", 1);
+	u.clock_hz = fdt_prop_u32(f, node, "clock-frequency", 0);
+	if (u.reg_shift > 3 || (u.reg_width != 1 && u.reg_width != 4)) {
+		snprintf(b->uart_note, sizeof(b->uart_note), "console reg-shift %u / reg-io-width %u unsupported",
+			 (unsigned)u.reg_shift, (unsigned)u.reg_width);
+		return;
+	}
+	const char *opt = strchr(sp, ':');
+	if (opt) {
+		unsigned long baud = 0;
+		for (const char *p = opt + 1; *p >= '0' && *p <= '9' && baud < 100000000; p++)
+			baud = baud * 10 + (unsigned long)(*p - '0');
+		u.baud = (uint32_t)baud;
+	}
+	copy_str(u.compatible, sizeof(u.compatible), match);
+	chain_path(f, chain, n, u.path, sizeof(u.path));
+	b->uart = u;
+	b->uart_note[0] = '\0';
+}
+
+/* "rv64imafdc" + ["zicsr", "zba"] -> "rv64imafdc_zicsr_zba"; the
+ * single-letter extensions are already in the base string's tail when a
+ * tree lists them, so only multi-letter ones are appended. */
+static void isa_from_extensions(char *out, size_t len, const char *base, const char *ext, int elen)
+{
+	size_t used = (size_t)snprintf(out, len, "%s", base);
+	const char *p = ext, *end = ext + elen;
+	while (p < end && used < len) {
+		const char *nul = memchr(p, 0, (size_t)(end - p));
+		if (!nul)
+			break;
+		if (strlen(p) > 1)
+			used += (size_t)snprintf(out + used, len - used, "_%s", p);
+		p = nul + 1;
+	}
+}
+
+static uint64_t cache_size_of(const struct fdt *f, int node)
+{
+	uint64_t best = 0;
+	static const char *const props[] = {"cache-size", "d-cache-size", "i-cache-size"};
+	/* Follow next-level-cache a bounded number of levels. */
+	for (int level = 0; level < 6 && node >= 0; level++) {
+		for (int i = 0; i < 3; i++) {
+			uint64_t s = fdt_prop_u32(f, node, props[i], 0);
+			if (s > best)
+				best = s;
+		}
+		uint32_t ph = fdt_prop_u32(f, node, "next-level-cache", 0);
+		node = ph ? fdt_by_phandle(f, ph) : -1;
+	}
+	return best;
+}
+
+static void read_cpus(struct bm_board *b, const struct fdt *f, void (*warn)(const char *))
+{
+	int chain[FDT_MAX_DEPTH], n = 0;
+	int cpus = fdt_path(f, "/cpus", chain, &n);
+	if (cpus < 0) {
+		say(warn, "device tree: no /cpus node");
+		return;
+	}
+	uint32_t tb = fdt_prop_u32(f, cpus, "timebase-frequency", 0);
+	if (tb)
+		b->timebase_hz = tb;
+	uint32_t ac = fdt_prop_u32(f, cpus, "#address-cells", 1);
+	int count = 0;
+	for (int c = fdt_first_child(f, cpus); c >= 0; c = fdt_next_sibling(f, c)) {
+		const char *dt = fdt_prop_str(f, c, "device_type");
+		if (!dt || strcmp(dt, "cpu") != 0)
+			continue;
+		if (count >= BM_MAX_CPUS) {
+			say(warn, "device tree: more than %d cpus, the rest are ignored", BM_MAX_CPUS);
+			break;
+		}
+		struct bm_cpu_desc *cpu = &b->cpus[count];
+		memset(cpu, 0, sizeof(*cpu));
+		int len;
+		const uint8_t *reg = fdt_prop(f, c, "reg", &len);
+		if (!reg || (ac != 1 && ac != 2) || len < (int)(4 * ac)) {
+			say(warn, "device tree: cpu node %s has no usable reg", fdt_name(f, c));
+			continue;
+		}
+		cpu->hartid = ac == 2 ? fdt_be64(reg) : fdt_be32(reg);
+		const char *status = fdt_prop_str(f, c, "status");
+		cpu->enabled = !status || strcmp(status, "okay") == 0 || strcmp(status, "ok") == 0;
+		copy_str(cpu->compatible, sizeof(cpu->compatible), fdt_prop_str(f, c, "compatible"));
+		const char *isa = fdt_prop_str(f, c, "riscv,isa");
+		const char *base = fdt_prop_str(f, c, "riscv,isa-base");
+		int elen;
+		const char *ext = fdt_prop(f, c, "riscv,isa-extensions", &elen);
+		if (isa)
+			copy_str(cpu->isa, sizeof(cpu->isa), isa);
+		else if (base && ext)
+			isa_from_extensions(cpu->isa, sizeof(cpu->isa), base, ext, elen);
+		uint64_t cs = cache_size_of(f, c);
+		if (cs > b->largest_cache)
+			b->largest_cache = cs;
+		count++;
+	}
+	if (count > 0)
+		b->ncpus = count;
+}
+
+static void add_range(struct bm_range *arr, int *n, int max, uint64_t base, uint64_t size)
+{
+	if (*n < max && size > 0) {
+		arr[*n].base = base;
+		arr[*n].size = size;
+		(*n)++;
+	}
+}
+
+static void read_memory(struct bm_board *b, const struct fdt *f)
+{
+	int root = fdt_root(f);
+	int nmem = 0;
+	struct bm_range mem[BM_MAX_MEM];
+	for (int c = fdt_first_child(f, root); c >= 0; c = fdt_next_sibling(f, c)) {
+		const char *dt = fdt_prop_str(f, c, "device_type");
+		if (!dt || strcmp(dt, "memory") != 0)
+			continue;
+		int chain[2] = {root, c};
+		uint64_t base, size;
+		for (int i = 0; fdt_reg(f, chain, 2, i, &base, &size) == 0; i++)
+			add_range(mem, &nmem, BM_MAX_MEM, base, size);
+	}
+	/* Firmware adds /memory at boot on many boards: keep the platform's
+	 * default when the tree has none. */
+	if (nmem > 0) {
+		memcpy(b->mem, mem, sizeof(mem[0]) * (size_t)nmem);
+		b->nmem = nmem;
+	}
+	b->nrsv = 0;
+	uint64_t base, size;
+	for (int i = 0; fdt_rsv(f, i, &base, &size) == 0; i++)
+		add_range(b->rsv, &b->nrsv, BM_MAX_RSV, base, size);
+	int chain[FDT_MAX_DEPTH], n = 0;
+	int rm = fdt_path(f, "/reserved-memory", chain, &n);
+	if (rm >= 0 && n + 1 < FDT_MAX_DEPTH) {
+		for (int c = fdt_first_child(f, rm); c >= 0; c = fdt_next_sibling(f, c)) {
+			chain[n] = c;
+			for (int i = 0; fdt_reg(f, chain, n + 1, i, &base, &size) == 0; i++)
+				add_range(b->rsv, &b->nrsv, BM_MAX_RSV, base, size);
+		}
+	}
+}
+
+int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*warn)(const char *))
+{
+	struct fdt f;
+	b->dtb_addr = (uint64_t)(uintptr_t)blob;
+	int r = fdt_open(&f, blob, avail > 0x7fffffff ? 0x7fffffff : (size_t)avail);
+	if (r < 0)
+		return r;
+	b->source = "dt";
+	b->dtb_size = f.totalsize;
+	read_console(b, &f);
+	read_cpus(b, &f, warn);
+	read_memory(b, &f);
+	int chosen = fdt_path(&f, "/chosen", NULL, NULL);
+	const char *args = chosen >= 0 ? fdt_prop_str(&f, chosen, "bootargs") : NULL;
+	if (args)
+		copy_str(b->bootargs, sizeof(b->bootargs), args);
+	return 0;
+}

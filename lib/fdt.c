@@ -1,0 +1,433 @@
+/* Device tree reader: see fdt.h. Layout facts from the Devicetree
+ * Specification v0.4, section 5 (header fields, tokens 1/2/3/4/9, 4-byte
+ * alignment of tokens, property names in the strings block). */
+#include "fdt.h"
+
+#include <string.h>
+
+enum { TOK_BEGIN = 1, TOK_END = 2, TOK_PROP = 3, TOK_NOP = 4, TOK_DONE = 9 };
+
+#define HDR_SIZE 40u /* v17 header: ten 32-bit words */
+
+uint32_t fdt_be32(const void *p)
+{
+	const uint8_t *b = p;
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+uint64_t fdt_be64(const void *p)
+{
+	return (uint64_t)fdt_be32(p) << 32 | fdt_be32((const uint8_t *)p + 4);
+}
+
+const char *fdt_strerror(int err)
+{
+	switch (err) {
+	case FDT_ENOTFOUND: return "not found";
+	case FDT_EMAGIC: return "bad magic (not a device tree blob)";
+	case FDT_EVERSION: return "unsupported version";
+	case FDT_EHEADER: return "header describes blocks outside the blob";
+	case FDT_ETRUNC: return "truncated token or string";
+	case FDT_EBADTOKEN: return "unknown structure token";
+	case FDT_EDEPTH: return "nesting too deep or unbalanced";
+	case FDT_EBADPATH: return "malformed path";
+	default: return err >= 0 ? "ok" : "unknown error";
+	}
+}
+
+/* Is [off, off+len) inside [0, lim)? Written to avoid overflow. */
+static int fits(uint32_t off, uint32_t len, uint32_t lim)
+{
+	return off <= lim && len <= lim - off;
+}
+
+int fdt_open(struct fdt *f, const void *blob, size_t avail)
+{
+	const uint8_t *b = blob;
+	memset(f, 0, sizeof(*f));
+	if (!blob || avail < HDR_SIZE)
+		return FDT_ETRUNC;
+	if (fdt_be32(b) != FDT_MAGIC)
+		return FDT_EMAGIC;
+	uint32_t total = fdt_be32(b + 4);
+	uint32_t version = fdt_be32(b + 20), last_comp = fdt_be32(b + 24);
+	/* size_dt_struct appeared in v17; we need it to bound the walk. */
+	if (version < 17 || last_comp > 17)
+		return FDT_EVERSION;
+	if (total < HDR_SIZE || total > avail)
+		return FDT_EHEADER;
+	f->blob = b;
+	f->totalsize = total;
+	f->off_struct = fdt_be32(b + 8);
+	f->off_strings = fdt_be32(b + 12);
+	f->off_rsvmap = fdt_be32(b + 16);
+	f->size_strings = fdt_be32(b + 32);
+	f->size_struct = fdt_be32(b + 36);
+	if (!fits(f->off_struct, f->size_struct, total) || !fits(f->off_strings, f->size_strings, total) ||
+	    !fits(f->off_rsvmap, 16, total) || (f->off_struct & 3) || (f->off_rsvmap & 7) ||
+	    (f->size_struct & 3) || f->size_struct < 8) {
+		f->blob = NULL;
+		return FDT_EHEADER;
+	}
+	/* The tree must start with the root node's BEGIN token. */
+	if (fdt_be32(b + f->off_struct) != TOK_BEGIN) {
+		f->blob = NULL;
+		return FDT_EBADTOKEN;
+	}
+	return 0;
+}
+
+/* One token at structure offset `off`. On success returns its tag and
+ * sets *next to the following token's offset; for BEGIN, *name; for PROP,
+ * *name (from the strings block), *val and *len. */
+struct tok {
+	uint32_t tag, next;
+	const char *name;
+	const void *val;
+	uint32_t len;
+};
+
+static int token(const struct fdt *f, int off, struct tok *t)
+{
+	uint32_t lim = f->size_struct;
+	const uint8_t *s = f->blob + f->off_struct;
+	if (off < 0 || (off & 3) || !fits((uint32_t)off, 4, lim))
+		return FDT_ETRUNC;
+	uint32_t o = (uint32_t)off;
+	t->tag = fdt_be32(s + o);
+	t->name = NULL;
+	t->val = NULL;
+	t->len = 0;
+	switch (t->tag) {
+	case TOK_BEGIN: {
+		const uint8_t *nm = s + o + 4;
+		const uint8_t *nul = memchr(nm, 0, lim - o - 4);
+		if (!nul)
+			return FDT_ETRUNC;
+		t->name = (const char *)nm;
+		uint32_t end = (uint32_t)(nul - s) + 1;
+		t->next = (end + 3) & ~3u;
+		return (int)t->tag;
+	}
+	case TOK_PROP: {
+		if (!fits(o, 12, lim))
+			return FDT_ETRUNC;
+		uint32_t len = fdt_be32(s + o + 4), nameoff = fdt_be32(s + o + 8);
+		if (!fits(o + 12, len, lim))
+			return FDT_ETRUNC;
+		if (nameoff >= f->size_strings)
+			return FDT_ETRUNC;
+		const char *strs = (const char *)f->blob + f->off_strings;
+		if (!memchr(strs + nameoff, 0, f->size_strings - nameoff))
+			return FDT_ETRUNC;
+		t->name = strs + nameoff;
+		t->val = s + o + 12;
+		t->len = len;
+		uint64_t next = ((uint64_t)o + 12 + len + 3) & ~(uint64_t)3;
+		if (next > lim)
+			return FDT_ETRUNC;
+		t->next = (uint32_t)next;
+		return (int)t->tag;
+	}
+	case TOK_END:
+	case TOK_NOP:
+	case TOK_DONE:
+		t->next = o + 4;
+		return (int)t->tag;
+	default:
+		return FDT_EBADTOKEN;
+	}
+}
+
+int fdt_root(const struct fdt *f)
+{
+	return f->blob ? 0 : FDT_EHEADER;
+}
+
+int fdt_next_node(const struct fdt *f, int node, int *depth)
+{
+	struct tok t;
+	int r = token(f, node, &t);
+	if (r < 0)
+		return r;
+	if (r != TOK_BEGIN)
+		return FDT_EBADTOKEN;
+	int off = (int)t.next;
+	for (;;) {
+		r = token(f, off, &t);
+		if (r < 0)
+			return r;
+		switch (r) {
+		case TOK_BEGIN:
+			if (++*depth > FDT_MAX_DEPTH)
+				return FDT_EDEPTH;
+			return off;
+		case TOK_END:
+			--*depth;
+			if (*depth < -FDT_MAX_DEPTH)
+				return FDT_EDEPTH;
+			break;
+		case TOK_DONE:
+			return FDT_ENOTFOUND;
+		default:
+			break;
+		}
+		off = (int)t.next;
+	}
+}
+
+const char *fdt_name(const struct fdt *f, int node)
+{
+	struct tok t;
+	return token(f, node, &t) == TOK_BEGIN ? t.name : NULL;
+}
+
+int fdt_first_child(const struct fdt *f, int node)
+{
+	int depth = 0;
+	int n = fdt_next_node(f, node, &depth);
+	if (n < 0)
+		return n;
+	return depth == 1 ? n : FDT_ENOTFOUND;
+}
+
+int fdt_next_sibling(const struct fdt *f, int node)
+{
+	int depth = 0;
+	int n = node;
+	do {
+		n = fdt_next_node(f, n, &depth);
+		if (n < 0)
+			return n;
+	} while (depth > 0);
+	return depth == 0 ? n : FDT_ENOTFOUND;
+}
+
+static int name_matches(const char *node_name, const char *want, size_t len)
+{
+	if (strncmp(node_name, want, len) != 0)
+		return 0;
+	/* "memory" matches "memory@80000000" unless a unit address was given. */
+	return node_name[len] == '\0' || (node_name[len] == '@' && !memchr(want, '@', len));
+}
+
+int fdt_subnode(const struct fdt *f, int parent, const char *name, size_t len)
+{
+	for (int c = fdt_first_child(f, parent); c >= 0; c = fdt_next_sibling(f, c)) {
+		const char *nm = fdt_name(f, c);
+		if (nm && name_matches(nm, name, len))
+			return c;
+	}
+	return FDT_ENOTFOUND;
+}
+
+const void *fdt_prop(const struct fdt *f, int node, const char *name, int *len)
+{
+	struct tok t;
+	int r = token(f, node, &t);
+	if (r != TOK_BEGIN) {
+		if (len)
+			*len = r < 0 ? r : FDT_EBADTOKEN;
+		return NULL;
+	}
+	int off = (int)t.next;
+	/* Properties precede subnodes (spec 5.4.2), so stop at either end. */
+	for (;;) {
+		r = token(f, off, &t);
+		if (r < 0 || r == TOK_BEGIN || r == TOK_END || r == TOK_DONE)
+			break;
+		if (r == TOK_PROP && strcmp(t.name, name) == 0) {
+			if (len)
+				*len = (int)t.len;
+			return t.val;
+		}
+		off = (int)t.next;
+	}
+	if (len)
+		*len = r < 0 ? r : FDT_ENOTFOUND;
+	return NULL;
+}
+
+const char *fdt_prop_str(const struct fdt *f, int node, const char *name)
+{
+	int len;
+	const char *v = fdt_prop(f, node, name, &len);
+	if (!v || len < 1 || v[len - 1] != '\0')
+		return NULL;
+	return v;
+}
+
+uint32_t fdt_prop_u32(const struct fdt *f, int node, const char *name, uint32_t dflt)
+{
+	int len;
+	const void *v = fdt_prop(f, node, name, &len);
+	return v && len == 4 ? fdt_be32(v) : dflt;
+}
+
+int fdt_stringlist_has(const void *val, int len, const char *s)
+{
+	const char *p = val, *end = p + (len > 0 ? len : 0);
+	while (p < end) {
+		const char *nul = memchr(p, 0, (size_t)(end - p));
+		if (!nul)
+			return 0;
+		if (strcmp(p, s) == 0)
+			return 1;
+		p = nul + 1;
+	}
+	return 0;
+}
+
+#define PATH_MAX_LEN 256
+
+int fdt_path(const struct fdt *f, const char *path, int *chain, int *nchain)
+{
+	char buf[PATH_MAX_LEN];
+	size_t n = strcspn(path, ":");
+	if (n == 0)
+		return FDT_EBADPATH;
+	if (path[0] != '/') {
+		/* An alias: its value is an absolute path (spec 3.3). */
+		int aliases = fdt_subnode(f, fdt_root(f), "aliases", 7);
+		if (aliases < 0)
+			return aliases;
+		char alias[64];
+		if (n >= sizeof(alias))
+			return FDT_EBADPATH;
+		memcpy(alias, path, n);
+		alias[n] = '\0';
+		const char *target = fdt_prop_str(f, aliases, alias);
+		if (!target || target[0] != '/')
+			return FDT_ENOTFOUND;
+		path = target;
+		n = strlen(target);
+	}
+	if (n >= sizeof(buf))
+		return FDT_EBADPATH;
+	memcpy(buf, path, n);
+	buf[n] = '\0';
+
+	int node = fdt_root(f), depth = 0;
+	if (node < 0)
+		return node;
+	if (chain)
+		chain[depth] = node;
+	const char *p = buf + 1;
+	while (*p) {
+		size_t len = strcspn(p, "/");
+		if (len == 0) {
+			p++;
+			continue;
+		}
+		node = fdt_subnode(f, node, p, len);
+		if (node < 0)
+			return node;
+		if (++depth >= FDT_MAX_DEPTH)
+			return FDT_EDEPTH;
+		if (chain)
+			chain[depth] = node;
+		p += len;
+	}
+	if (nchain)
+		*nchain = depth + 1;
+	return node;
+}
+
+int fdt_by_phandle(const struct fdt *f, uint32_t ph)
+{
+	int depth = 0;
+	if (ph == 0 || ph == 0xffffffffu)
+		return FDT_ENOTFOUND;
+	for (int n = fdt_root(f); n >= 0; n = fdt_next_node(f, n, &depth)) {
+		if (fdt_prop_u32(f, n, "phandle", 0) == ph || fdt_prop_u32(f, n, "linux,phandle", 0) == ph)
+			return n;
+		if (depth < 0)
+			break;
+	}
+	return FDT_ENOTFOUND;
+}
+
+/* Reads `cells` big-endian cells (1 or 2 supported, 0 reads as 0). */
+static int read_cells(const uint8_t *p, uint32_t cells, uint64_t *out)
+{
+	switch (cells) {
+	case 0: *out = 0; return 0;
+	case 1: *out = fdt_be32(p); return 0;
+	case 2: *out = fdt_be64(p); return 0;
+	default: return FDT_ETRUNC;
+	}
+}
+
+/* Cells declared by `node` for its children; defaults from spec 2.3.5. */
+static void cells_of(const struct fdt *f, int node, uint32_t *ac, uint32_t *sc)
+{
+	*ac = fdt_prop_u32(f, node, "#address-cells", 2);
+	*sc = fdt_prop_u32(f, node, "#size-cells", 1);
+}
+
+int fdt_reg(const struct fdt *f, const int *chain, int n, int idx, uint64_t *addr, uint64_t *size)
+{
+	if (n < 2 || idx < 0)
+		return FDT_ENOTFOUND;
+	uint32_t ac, sc;
+	cells_of(f, chain[n - 2], &ac, &sc);
+	int len;
+	const uint8_t *reg = fdt_prop(f, chain[n - 1], "reg", &len);
+	if (!reg)
+		return len;
+	uint32_t stride = 4 * (ac + sc);
+	if (ac > 2 || sc > 2 || stride == 0 || (uint32_t)len < stride * ((uint32_t)idx + 1))
+		return FDT_ENOTFOUND;
+	reg += stride * (uint32_t)idx;
+	uint64_t a, s;
+	if (read_cells(reg, ac, &a) || read_cells(reg + 4 * ac, sc, &s))
+		return FDT_ETRUNC;
+
+	/* Walk up: the bus at chain[i] maps its children's addresses into its
+	 * parent's (chain[i-1]) space with (child, parent, size) triples. */
+	for (int i = n - 2; i >= 1; i--) {
+		int rlen;
+		const uint8_t *r = fdt_prop(f, chain[i], "ranges", &rlen);
+		if (!r)
+			return FDT_ENOTFOUND;
+		if (rlen == 0)
+			continue;
+		uint32_t cac, csc, pac, psc;
+		cells_of(f, chain[i], &cac, &csc);
+		cells_of(f, chain[i - 1], &pac, &psc);
+		uint32_t rstride = 4 * (cac + pac + csc);
+		if (cac > 2 || pac > 2 || csc > 2 || rstride == 0)
+			return FDT_ETRUNC;
+		int found = 0;
+		for (uint32_t o = 0; o + rstride <= (uint32_t)rlen; o += rstride) {
+			uint64_t cb, pb, sz;
+			read_cells(r + o, cac, &cb);
+			read_cells(r + o + 4 * cac, pac, &pb);
+			read_cells(r + o + 4 * (cac + pac), csc, &sz);
+			if (a >= cb && a - cb < sz) {
+				a = a - cb + pb;
+				found = 1;
+				break;
+			}
+		}
+		if (!found)
+			return FDT_ENOTFOUND;
+	}
+	*addr = a;
+	*size = s;
+	return 0;
+}
+
+int fdt_rsv(const struct fdt *f, int idx, uint64_t *addr, uint64_t *size)
+{
+	if (idx < 0)
+		return FDT_ENOTFOUND;
+	uint64_t off = (uint64_t)f->off_rsvmap + 16u * (uint64_t)idx;
+	if (off + 16 > f->totalsize)
+		return FDT_ETRUNC;
+	*addr = fdt_be64(f->blob + off);
+	*size = fdt_be64(f->blob + off + 8);
+	if (*addr == 0 && *size == 0)
+		return FDT_ENOTFOUND;
+	return 0;
+}

@@ -1,0 +1,148 @@
+#include "options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define PREFIX "baremark."
+#define MAX_REPEAT 1000u
+
+void options_defaults(struct bm_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->profile = BM_PROFILE_QUICK;
+}
+
+const char *profile_name(enum bm_profile p)
+{
+	return p == BM_PROFILE_FULL ? "full" : "quick";
+}
+
+static void note_bad(struct bm_options *o, const char *word, size_t len)
+{
+	size_t used = strlen(o->bad);
+	o->nbad++;
+	if (used + len + 2 < sizeof(o->bad))
+		snprintf(o->bad + used, sizeof(o->bad) - used, "%s%.*s", used ? " " : "", (int)len, word);
+}
+
+static bool parse_uint(const char *s, size_t len, unsigned max, unsigned *out)
+{
+	unsigned v = 0;
+	if (len == 0)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (unsigned)(s[i] - '0');
+		if (v > max)
+			return false;
+	}
+	*out = v;
+	return true;
+}
+
+static bool is(const char *k, size_t klen, const char *name)
+{
+	return strlen(name) == klen && memcmp(k, name, klen) == 0;
+}
+
+/* One "baremark.key=value" word (without the prefix). */
+static bool parse_word(struct bm_options *o, const char *w, size_t len)
+{
+	const char *eq = memchr(w, '=', len);
+	if (!eq)
+		return false;
+	size_t klen = (size_t)(eq - w);
+	const char *v = eq + 1;
+	size_t vlen = len - klen - 1;
+	if (is(w, klen, "profile")) {
+		if (vlen == 5 && memcmp(v, "quick", 5) == 0)
+			o->profile = BM_PROFILE_QUICK;
+		else if (vlen == 4 && memcmp(v, "full", 4) == 0)
+			o->profile = BM_PROFILE_FULL;
+		else
+			return false;
+		return true;
+	}
+	if (is(w, klen, "only")) {
+		if (vlen == 0 || vlen >= sizeof(o->only))
+			return false;
+		memcpy(o->only, v, vlen);
+		o->only[vlen] = '\0';
+		return true;
+	}
+	if (is(w, klen, "repeat")) {
+		unsigned n;
+		if (!parse_uint(v, vlen, MAX_REPEAT, &n) || n == 0)
+			return false;
+		o->repeat = n;
+		return true;
+	}
+	if (is(w, klen, "selftest")) {
+		if (vlen == 4 && memcmp(v, "trap", 4) == 0) {
+			o->selftest_trap = true;
+			return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+void options_parse(struct bm_options *o, const char *cmdline)
+{
+	const char *p = cmdline ? cmdline : "";
+	const size_t plen = strlen(PREFIX);
+	while (*p) {
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		size_t len = strcspn(p, " \t\n");
+		if (len == 0)
+			break;
+		if (len > plen && memcmp(p, PREFIX, plen) == 0) {
+			if (!parse_word(o, p + plen, len - plen))
+				note_bad(o, p, len);
+		} else if (len >= plen - 1 && memcmp(p, PREFIX, plen - 1) == 0) {
+			note_bad(o, p, len); /* "baremark" or "baremark." alone */
+		}
+		p += len;
+	}
+}
+
+/* '*' matches any run of characters, '?' one character. */
+bool glob_match(const char *pat, const char *pat_end, const char *s)
+{
+	const char *star = NULL, *retry = NULL;
+	while (*s) {
+		if (pat < pat_end && (*pat == '?' || *pat == *s)) {
+			pat++;
+			s++;
+		} else if (pat < pat_end && *pat == '*') {
+			star = pat++;
+			retry = s;
+		} else if (star) {
+			pat = star + 1;
+			s = ++retry;
+		} else {
+			return false;
+		}
+	}
+	while (pat < pat_end && *pat == '*')
+		pat++;
+	return pat == pat_end;
+}
+
+bool options_selects(const struct bm_options *o, const char *name)
+{
+	const char *p = o->only;
+	if (!*p)
+		return true;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		if (len && glob_match(p, p + len, name))
+			return true;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return false;
+}

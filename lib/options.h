@@ -1,0 +1,34 @@
+/* Run options from the kernel command line (/chosen/bootargs, QEMU
+ * -append, U-Boot bootargs; on Linux builds, argv). Only words that start
+ * with "baremark." are ours; others belong to someone else and are left
+ * alone. An unknown or malformed baremark.* word is kept in `bad` so the
+ * run record and the console can say so. */
+#ifndef BM_OPTIONS_H
+#define BM_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_FULL };
+
+#define BM_OPT_ONLY_LEN 128
+#define BM_OPT_BAD_LEN 160
+
+struct bm_options {
+	enum bm_profile profile;
+	char only[BM_OPT_ONLY_LEN]; /* comma-separated glob patterns, "" = all */
+	unsigned repeat;            /* 0 = the profile's default */
+	bool selftest_trap;         /* run the test-only trapping kernel */
+	char bad[BM_OPT_BAD_LEN];   /* unknown/malformed words, space separated */
+	int nbad;
+};
+
+void options_defaults(struct bm_options *o);
+/* Parses a whole command line (words separated by spaces). */
+void options_parse(struct bm_options *o, const char *cmdline);
+/* Does kernel `name` pass the `only` filter? ('*' matches any run) */
+bool options_selects(const struct bm_options *o, const char *name);
+bool glob_match(const char *pat, const char *pat_end, const char *s);
+const char *profile_name(enum bm_profile p);
+
+#endif

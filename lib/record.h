@@ -1,0 +1,47 @@
+/* The record writer: one place that turns fields into the line format of
+ * ../shared/guide.md,  `@bm <json> *<crc32 of json, 8 lowercase hex>`.
+ *
+ * Usage: rec_begin(&r, "result"); rec_str(&r, "kernel", "x"); ...;
+ * n = rec_finish(&r, line, sizeof line). Objects and arrays nest with
+ * rec_obj/rec_arr ... rec_close. A record that would not fit its buffer is
+ * replaced by a short `error` record saying so, so a line is always valid.
+ */
+#ifndef BM_RECORD_H
+#define BM_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BM_RECORD_VERSION 1
+#define BM_REC_MAX 2048
+#define BM_REC_DEPTH 8
+
+struct rec {
+	char buf[BM_REC_MAX];
+	size_t len;
+	bool overflow;
+	int depth;
+	bool need_comma[BM_REC_DEPTH];
+	char closer[BM_REC_DEPTH];
+	char type[16];
+};
+
+void rec_begin(struct rec *r, const char *type);
+void rec_str(struct rec *r, const char *key, const char *val);
+void rec_u64(struct rec *r, const char *key, uint64_t val);
+void rec_i64(struct rec *r, const char *key, int64_t val);
+void rec_hex(struct rec *r, const char *key, uint64_t val); /* "0x..." string */
+void rec_bool(struct rec *r, const char *key, bool val);
+/* A fixed-point number with 3 decimals: milli = 1234 -> 1.234 */
+void rec_milli(struct rec *r, const char *key, int64_t milli);
+void rec_obj(struct rec *r, const char *key); /* key NULL inside arrays */
+void rec_arr(struct rec *r, const char *key);
+void rec_close(struct rec *r);
+/* Writes the whole line, with '\n', NUL-terminated; returns its length. */
+size_t rec_finish(struct rec *r, char *out, size_t cap);
+
+/* Formats milli as "-1.234" into buf (at least 24 bytes). */
+void fmt_milli(char *buf, size_t cap, int64_t milli);
+
+#endif

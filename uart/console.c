@@ -1,0 +1,126 @@
+#include "console.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arch.h"
+#include "ns16550.h"
+
+static enum { CON_EARLY, CON_UART, CON_FW, CON_NONE } mode = CON_EARLY;
+static struct ns16550 uart;
+static struct bm_uart_desc uart_desc;
+static const char *fw_name;
+static char why_not_uart[128];
+
+/* Output written before a console exists (device-tree warnings). */
+static char early[2048];
+static size_t early_len;
+static size_t early_lost;
+
+static void lsr_probe(void *p)
+{
+	*(uint32_t *)p = ns16550_lsr(&uart);
+}
+
+static void raw_write(const char *s, size_t n);
+
+static void fall_back(const char *why)
+{
+	snprintf(why_not_uart, sizeof(why_not_uart), "%s", why);
+	fw_name = arch_fw_console_probe();
+	mode = fw_name ? CON_FW : CON_NONE;
+}
+
+void console_init(const struct bm_board *b)
+{
+	if (b->uart.kind == BM_UART_NS16550) {
+		uart_desc = b->uart;
+		ns16550_setup(&uart, &b->uart);
+		uint32_t lsr;
+		struct bm_trap t;
+		/* A wrong address can fault; find out before relying on it. */
+		if (arch_guard(lsr_probe, &lsr, &t))
+			fall_back("UART registers fault when read");
+		else
+			mode = CON_UART;
+	} else {
+		fall_back(b->uart_note[0] ? b->uart_note : "no UART described");
+	}
+	if (early_len)
+		raw_write(early, early_len);
+	if (early_lost) {
+		char msg[80];
+		snprintf(msg, sizeof(msg), "warning: %zu bytes of early output were lost\n", early_lost);
+		raw_write(msg, strlen(msg));
+	}
+	early_len = 0;
+}
+
+static void raw_write(const char *s, size_t n)
+{
+	if (mode == CON_UART) {
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] == '\n' && !ns16550_putc(&uart, '\r'))
+				goto dead;
+			if (!ns16550_putc(&uart, s[i]))
+				goto dead;
+		}
+		return;
+	dead:
+		/* Say so on whatever is left rather than going silent. */
+		fall_back("UART transmitter stopped draining");
+		console_puts("warning: UART transmitter stopped draining; switched console\n");
+		return;
+	}
+	if (mode == CON_FW) {
+		/* Firmware consoles handle "\n" themselves on most boards; keep
+		 * the bytes as they are. */
+		arch_fw_console_write(s, n);
+	}
+}
+
+void console_write(const char *s, size_t n)
+{
+	if (mode == CON_EARLY) {
+		size_t room = sizeof(early) - early_len;
+		size_t take = n < room ? n : room;
+		memcpy(early + early_len, s, take);
+		early_len += take;
+		early_lost += n - take;
+		return;
+	}
+	raw_write(s, n);
+}
+
+void console_puts(const char *s)
+{
+	console_write(s, strlen(s));
+}
+
+void console_fields(struct rec *r)
+{
+	rec_obj(r, "console");
+	switch (mode) {
+	case CON_UART:
+		rec_str(r, "kind", "ns16550");
+		rec_str(r, "compatible", uart_desc.compatible);
+		rec_str(r, "path", uart_desc.path);
+		rec_hex(r, "base", uart_desc.base);
+		rec_u64(r, "reg_shift", uart_desc.reg_shift);
+		rec_u64(r, "reg_io_width", uart_desc.reg_width);
+		if (uart_desc.clock_hz)
+			rec_u64(r, "clock_hz", uart_desc.clock_hz);
+		if (uart_desc.baud)
+			rec_u64(r, "baud", uart_desc.baud);
+		break;
+	case CON_FW:
+		rec_str(r, "kind", fw_name);
+		rec_str(r, "why", why_not_uart);
+		break;
+	default:
+		rec_str(r, "kind", "none");
+		rec_str(r, "why", why_not_uart);
+		break;
+	}
+	rec_close(r);
+}
