@@ -23,7 +23,7 @@ include mk/host.mk
 # Rooms of the house plan (../shared/guide.md), in dependency order.
 SRCS := $(wildcard boot/$(ARCH)/*.S) \
 	$(wildcard arch/$(ARCH_DIR)/*.c) \
-	lib/fdt.c lib/board_fdt.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
+	lib/dt.c lib/board_fdt.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
 	uart/ns16550.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
 	$(wildcard harness/*.c) \

@@ -6,7 +6,7 @@
 #include "arch.h"
 #include "arena.h"
 #include "console.h"
-#include "fdt.h"
+#include "dt.h"
 #include "harness.h"
 #include "harness_hooks.h"
 #include "harness_main.h"
@@ -54,7 +54,7 @@ static void read_board(const void *dtb)
 			(unsigned long long)t.cause, platform_get()->name);
 	} else if (j.rc < 0) {
 		platform_defaults(&board);
-		bm_warn("device tree at %p: %s; using %s defaults", dtb, fdt_strerror(j.rc), platform_get()->name);
+		bm_warn("device tree at %p: %s; using %s defaults", dtb, dt_strerror(j.rc), platform_get()->name);
 	}
 }
 

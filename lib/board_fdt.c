@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fdt.h"
+#include "dt.h"
 
 static const char *const ns16550_family[] = {
 	"ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart",
@@ -43,40 +43,40 @@ static void copy_str(char *dst, size_t n, const char *src)
 }
 
 /* Writes the path of chain[0..n-1] into buf. */
-static void chain_path(const struct fdt *f, const int *chain, int n, char *buf, size_t len)
+static void chain_path(const struct dt *f, const int *chain, int n, char *buf, size_t len)
 {
 	size_t used = 0;
 	buf[0] = '\0';
 	for (int i = 1; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "/%s", fdt_name(f, chain[i]));
+		used += (size_t)snprintf(buf + used, len - used, "/%s", dt_name(f, chain[i]));
 	if (n <= 1)
 		snprintf(buf, len, "/");
 }
 
-static void read_console(struct bm_board *b, const struct fdt *f)
+static void read_console(struct bm_board *b, const struct dt *f)
 {
 	/* A readable tree describes the console; the platform default UART is
 	 * only for when there is no tree, so start from "none". */
 	memset(&b->uart, 0, sizeof(b->uart));
-	int chosen = fdt_path(f, "/chosen", NULL, NULL);
-	const char *sp = chosen >= 0 ? fdt_prop_str(f, chosen, "stdout-path") : NULL;
+	int chosen = dt_path(f, "/chosen", NULL, NULL);
+	const char *sp = chosen >= 0 ? dt_prop_str(f, chosen, "stdout-path") : NULL;
 	if (!sp)
-		sp = chosen >= 0 ? fdt_prop_str(f, chosen, "linux,stdout-path") : NULL;
+		sp = chosen >= 0 ? dt_prop_str(f, chosen, "linux,stdout-path") : NULL;
 	if (!sp) {
 		copy_str(b->uart_note, sizeof(b->uart_note), "no /chosen/stdout-path");
 		return;
 	}
-	int chain[FDT_MAX_DEPTH], n = 0;
-	int node = fdt_path(f, sp, chain, &n);
+	int chain[DT_MAX_DEPTH], n = 0;
+	int node = dt_path(f, sp, chain, &n);
 	if (node < 0) {
 		snprintf(b->uart_note, sizeof(b->uart_note), "stdout-path '%.48s' does not resolve", sp);
 		return;
 	}
 	int clen;
-	const char *compat = fdt_prop(f, node, "compatible", &clen);
+	const char *compat = dt_prop(f, node, "compatible", &clen);
 	const char *match = NULL;
 	for (size_t i = 0; compat && i < sizeof(ns16550_family) / sizeof(ns16550_family[0]); i++)
-		if (fdt_stringlist_has(compat, clen, ns16550_family[i])) {
+		if (dt_stringlist_has(compat, clen, ns16550_family[i])) {
 			match = ns16550_family[i];
 			break;
 		}
@@ -85,23 +85,23 @@ static void read_console(struct bm_board *b, const struct fdt *f)
 			 compat && clen > 0 && compat[clen - 1] == '\0' ? compat : "?");
 		return;
 	}
-	const char *status = fdt_prop_str(f, node, "status");
+	const char *status = dt_prop_str(f, node, "status");
 	if (status && strcmp(status, "okay") != 0 && strcmp(status, "ok") != 0) {
 		snprintf(b->uart_note, sizeof(b->uart_note), "console node status is '%.32s'", status);
 		return;
 	}
 	uint64_t base, size;
-	int r = fdt_reg(f, chain, n, 0, &base, &size);
+	int r = dt_reg(f, chain, n, 0, &base, &size);
 	if (r < 0) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "console reg unreadable: %s", fdt_strerror(r));
+		snprintf(b->uart_note, sizeof(b->uart_note), "console reg unreadable: %s", dt_strerror(r));
 		return;
 	}
 	struct bm_uart_desc u = {0};
 	u.kind = BM_UART_NS16550;
 	u.base = base;
-	u.reg_shift = fdt_prop_u32(f, node, "reg-shift", 0);
-	u.reg_width = fdt_prop_u32(f, node, "reg-io-width", 1);
-	u.clock_hz = fdt_prop_u32(f, node, "clock-frequency", 0);
+	u.reg_shift = dt_prop_u32(f, node, "reg-shift", 0);
+	u.reg_width = dt_prop_u32(f, node, "reg-io-width", 1);
+	u.clock_hz = dt_prop_u32(f, node, "clock-frequency", 0);
 	if (u.reg_shift > 3 || (u.reg_width != 1 && u.reg_width != 4)) {
 		snprintf(b->uart_note, sizeof(b->uart_note), "console reg-shift %u / reg-io-width %u unsupported",
 			 (unsigned)u.reg_shift, (unsigned)u.reg_width);
@@ -137,38 +137,38 @@ static void isa_from_extensions(char *out, size_t len, const char *base, const c
 	}
 }
 
-static uint64_t cache_size_of(const struct fdt *f, int node)
+static uint64_t cache_size_of(const struct dt *f, int node)
 {
 	uint64_t best = 0;
 	static const char *const props[] = {"cache-size", "d-cache-size", "i-cache-size"};
 	/* Follow next-level-cache a bounded number of levels. */
 	for (int level = 0; level < 6 && node >= 0; level++) {
 		for (int i = 0; i < 3; i++) {
-			uint64_t s = fdt_prop_u32(f, node, props[i], 0);
+			uint64_t s = dt_prop_u32(f, node, props[i], 0);
 			if (s > best)
 				best = s;
 		}
-		uint32_t ph = fdt_prop_u32(f, node, "next-level-cache", 0);
-		node = ph ? fdt_by_phandle(f, ph) : -1;
+		uint32_t ph = dt_prop_u32(f, node, "next-level-cache", 0);
+		node = ph ? dt_by_phandle(f, ph) : -1;
 	}
 	return best;
 }
 
-static void read_cpus(struct bm_board *b, const struct fdt *f, void (*warn)(const char *))
+static void read_cpus(struct bm_board *b, const struct dt *f, void (*warn)(const char *))
 {
-	int chain[FDT_MAX_DEPTH], n = 0;
-	int cpus = fdt_path(f, "/cpus", chain, &n);
+	int chain[DT_MAX_DEPTH], n = 0;
+	int cpus = dt_path(f, "/cpus", chain, &n);
 	if (cpus < 0) {
 		say(warn, "device tree: no /cpus node");
 		return;
 	}
-	uint32_t tb = fdt_prop_u32(f, cpus, "timebase-frequency", 0);
+	uint32_t tb = dt_prop_u32(f, cpus, "timebase-frequency", 0);
 	if (tb)
 		b->timebase_hz = tb;
-	uint32_t ac = fdt_prop_u32(f, cpus, "#address-cells", 1);
+	uint32_t ac = dt_prop_u32(f, cpus, "#address-cells", 1);
 	int count = 0;
-	for (int c = fdt_first_child(f, cpus); c >= 0; c = fdt_next_sibling(f, c)) {
-		const char *dt = fdt_prop_str(f, c, "device_type");
+	for (int c = dt_first_child(f, cpus); c >= 0; c = dt_next_sibling(f, c)) {
+		const char *dt = dt_prop_str(f, c, "device_type");
 		if (!dt || strcmp(dt, "cpu") != 0)
 			continue;
 		if (count >= BM_MAX_CPUS) {
@@ -178,19 +178,19 @@ static void read_cpus(struct bm_board *b, const struct fdt *f, void (*warn)(cons
 		struct bm_cpu_desc *cpu = &b->cpus[count];
 		memset(cpu, 0, sizeof(*cpu));
 		int len;
-		const uint8_t *reg = fdt_prop(f, c, "reg", &len);
+		const uint8_t *reg = dt_prop(f, c, "reg", &len);
 		if (!reg || (ac != 1 && ac != 2) || len < (int)(4 * ac)) {
-			say(warn, "device tree: cpu node %s has no usable reg", fdt_name(f, c));
+			say(warn, "device tree: cpu node %s has no usable reg", dt_name(f, c));
 			continue;
 		}
-		cpu->hartid = ac == 2 ? fdt_be64(reg) : fdt_be32(reg);
-		const char *status = fdt_prop_str(f, c, "status");
+		cpu->hartid = ac == 2 ? dt_be64(reg) : dt_be32(reg);
+		const char *status = dt_prop_str(f, c, "status");
 		cpu->enabled = !status || strcmp(status, "okay") == 0 || strcmp(status, "ok") == 0;
-		copy_str(cpu->compatible, sizeof(cpu->compatible), fdt_prop_str(f, c, "compatible"));
-		const char *isa = fdt_prop_str(f, c, "riscv,isa");
-		const char *base = fdt_prop_str(f, c, "riscv,isa-base");
+		copy_str(cpu->compatible, sizeof(cpu->compatible), dt_prop_str(f, c, "compatible"));
+		const char *isa = dt_prop_str(f, c, "riscv,isa");
+		const char *base = dt_prop_str(f, c, "riscv,isa-base");
 		int elen;
-		const char *ext = fdt_prop(f, c, "riscv,isa-extensions", &elen);
+		const char *ext = dt_prop(f, c, "riscv,isa-extensions", &elen);
 		if (isa)
 			copy_str(cpu->isa, sizeof(cpu->isa), isa);
 		else if (base && ext)
@@ -213,18 +213,18 @@ static void add_range(struct bm_range *arr, int *n, int max, uint64_t base, uint
 	}
 }
 
-static void read_memory(struct bm_board *b, const struct fdt *f)
+static void read_memory(struct bm_board *b, const struct dt *f)
 {
-	int root = fdt_root(f);
+	int root = dt_root(f);
 	int nmem = 0;
 	struct bm_range mem[BM_MAX_MEM];
-	for (int c = fdt_first_child(f, root); c >= 0; c = fdt_next_sibling(f, c)) {
-		const char *dt = fdt_prop_str(f, c, "device_type");
+	for (int c = dt_first_child(f, root); c >= 0; c = dt_next_sibling(f, c)) {
+		const char *dt = dt_prop_str(f, c, "device_type");
 		if (!dt || strcmp(dt, "memory") != 0)
 			continue;
 		int chain[2] = {root, c};
 		uint64_t base, size;
-		for (int i = 0; fdt_reg(f, chain, 2, i, &base, &size) == 0; i++)
+		for (int i = 0; dt_reg(f, chain, 2, i, &base, &size) == 0; i++)
 			add_range(mem, &nmem, BM_MAX_MEM, base, size);
 	}
 	/* Firmware adds /memory at boot on many boards: keep the platform's
@@ -235,14 +235,14 @@ static void read_memory(struct bm_board *b, const struct fdt *f)
 	}
 	b->nrsv = 0;
 	uint64_t base, size;
-	for (int i = 0; fdt_rsv(f, i, &base, &size) == 0; i++)
+	for (int i = 0; dt_rsv(f, i, &base, &size) == 0; i++)
 		add_range(b->rsv, &b->nrsv, BM_MAX_RSV, base, size);
-	int chain[FDT_MAX_DEPTH], n = 0;
-	int rm = fdt_path(f, "/reserved-memory", chain, &n);
-	if (rm >= 0 && n + 1 < FDT_MAX_DEPTH) {
-		for (int c = fdt_first_child(f, rm); c >= 0; c = fdt_next_sibling(f, c)) {
+	int chain[DT_MAX_DEPTH], n = 0;
+	int rm = dt_path(f, "/reserved-memory", chain, &n);
+	if (rm >= 0 && n + 1 < DT_MAX_DEPTH) {
+		for (int c = dt_first_child(f, rm); c >= 0; c = dt_next_sibling(f, c)) {
 			chain[n] = c;
-			for (int i = 0; fdt_reg(f, chain, n + 1, i, &base, &size) == 0; i++)
+			for (int i = 0; dt_reg(f, chain, n + 1, i, &base, &size) == 0; i++)
 				add_range(b->rsv, &b->nrsv, BM_MAX_RSV, base, size);
 		}
 	}
@@ -250,9 +250,9 @@ static void read_memory(struct bm_board *b, const struct fdt *f)
 
 int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*warn)(const char *))
 {
-	struct fdt f;
+	struct dt f;
 	b->dtb_addr = (uint64_t)(uintptr_t)blob;
-	int r = fdt_open(&f, blob, avail > 0x7fffffff ? 0x7fffffff : (size_t)avail);
+	int r = dt_open(&f, blob, avail > 0x7fffffff ? 0x7fffffff : (size_t)avail);
 	if (r < 0)
 		return r;
 	b->source = "dt";
@@ -260,8 +260,8 @@ int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*
 	read_console(b, &f);
 	read_cpus(b, &f, warn);
 	read_memory(b, &f);
-	int chosen = fdt_path(&f, "/chosen", NULL, NULL);
-	const char *args = chosen >= 0 ? fdt_prop_str(&f, chosen, "bootargs") : NULL;
+	int chosen = dt_path(&f, "/chosen", NULL, NULL);
+	const char *args = chosen >= 0 ? dt_prop_str(&f, chosen, "bootargs") : NULL;
 	if (args)
 		copy_str(b->bootargs, sizeof(b->bootargs), args);
 	return 0;

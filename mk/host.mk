@@ -7,3 +7,29 @@ MKRELOC := $(HOST_BUILD)/mkreloc
 $(MKRELOC): tools/mkreloc.c
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ $<
+
+# tools/baremark: the host tool (jansson for JSON, zlib's crc32).
+BAREMARK_TOOL := $(HOST_BUILD)/baremark
+BAREMARK_SRCS := $(wildcard tools/baremark/*.c)
+$(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $(BAREMARK_SRCS) -ljansson -lz
+tools: $(BAREMARK_TOOL) $(MKRELOC)
+
+# Host unit tests of lib/, under AddressSanitizer and UBSan.
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+UNIT := $(HOST_BUILD)/unit
+UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/crc32.c lib/record.c lib/options.c lib/stats.c
+FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
+
+$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Itests/host -o $@ $(UNIT_SRCS) -lfdt -lz
+
+$(HOST_BUILD)/fixtures/%.dtb: tests/fixtures/%.dts
+	@mkdir -p $(dir $@)
+	dtc -q -I dts -O dtb -o $@ $<
+
+unit-tests: $(UNIT) $(FIXTURE_DTBS)
+	@test -d $(SHARED)/dtb || { echo "error: $(SHARED)/dtb not found (set SHARED=)"; exit 1; }
+	$(UNIT) $(SHARED) $(HOST_BUILD)/fixtures

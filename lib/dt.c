@@ -1,36 +1,37 @@
-/* Device tree reader: see fdt.h. Layout facts from the Devicetree
+/* Device tree reader: see dt.h. Layout facts from the Devicetree
  * Specification v0.4, section 5 (header fields, tokens 1/2/3/4/9, 4-byte
  * alignment of tokens, property names in the strings block). */
-#include "fdt.h"
+#include "dt.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 enum { TOK_BEGIN = 1, TOK_END = 2, TOK_PROP = 3, TOK_NOP = 4, TOK_DONE = 9 };
 
 #define HDR_SIZE 40u /* v17 header: ten 32-bit words */
 
-uint32_t fdt_be32(const void *p)
+uint32_t dt_be32(const void *p)
 {
 	const uint8_t *b = p;
 	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
-uint64_t fdt_be64(const void *p)
+uint64_t dt_be64(const void *p)
 {
-	return (uint64_t)fdt_be32(p) << 32 | fdt_be32((const uint8_t *)p + 4);
+	return (uint64_t)dt_be32(p) << 32 | dt_be32((const uint8_t *)p + 4);
 }
 
-const char *fdt_strerror(int err)
+const char *dt_strerror(int err)
 {
 	switch (err) {
-	case FDT_ENOTFOUND: return "not found";
-	case FDT_EMAGIC: return "bad magic (not a device tree blob)";
-	case FDT_EVERSION: return "unsupported version";
-	case FDT_EHEADER: return "header describes blocks outside the blob";
-	case FDT_ETRUNC: return "truncated token or string";
-	case FDT_EBADTOKEN: return "unknown structure token";
-	case FDT_EDEPTH: return "nesting too deep or unbalanced";
-	case FDT_EBADPATH: return "malformed path";
+	case DT_ENOTFOUND: return "not found";
+	case DT_EMAGIC: return "bad magic (not a device tree blob)";
+	case DT_EVERSION: return "unsupported version";
+	case DT_EHEADER: return "header describes blocks outside the blob";
+	case DT_ETRUNC: return "truncated token or string";
+	case DT_EBADTOKEN: return "unknown structure token";
+	case DT_EDEPTH: return "nesting too deep or unbalanced";
+	case DT_EBADPATH: return "malformed path";
 	default: return err >= 0 ? "ok" : "unknown error";
 	}
 }
@@ -41,45 +42,6 @@ static int fits(uint32_t off, uint32_t len, uint32_t lim)
 	return off <= lim && len <= lim - off;
 }
 
-int fdt_open(struct fdt *f, const void *blob, size_t avail)
-{
-	const uint8_t *b = blob;
-	memset(f, 0, sizeof(*f));
-	if (!blob || avail < HDR_SIZE)
-		return FDT_ETRUNC;
-	if (fdt_be32(b) != FDT_MAGIC)
-		return FDT_EMAGIC;
-	uint32_t total = fdt_be32(b + 4);
-	uint32_t version = fdt_be32(b + 20), last_comp = fdt_be32(b + 24);
-	/* size_dt_struct appeared in v17; we need it to bound the walk. */
-	if (version < 17 || last_comp > 17)
-		return FDT_EVERSION;
-	if (total < HDR_SIZE || total > avail)
-		return FDT_EHEADER;
-	f->blob = b;
-	f->totalsize = total;
-	f->off_struct = fdt_be32(b + 8);
-	f->off_strings = fdt_be32(b + 12);
-	f->off_rsvmap = fdt_be32(b + 16);
-	f->size_strings = fdt_be32(b + 32);
-	f->size_struct = fdt_be32(b + 36);
-	if (!fits(f->off_struct, f->size_struct, total) || !fits(f->off_strings, f->size_strings, total) ||
-	    !fits(f->off_rsvmap, 16, total) || (f->off_struct & 3) || (f->off_rsvmap & 7) ||
-	    (f->size_struct & 3) || f->size_struct < 8) {
-		f->blob = NULL;
-		return FDT_EHEADER;
-	}
-	/* The tree must start with the root node's BEGIN token. */
-	if (fdt_be32(b + f->off_struct) != TOK_BEGIN) {
-		f->blob = NULL;
-		return FDT_EBADTOKEN;
-	}
-	return 0;
-}
-
-/* One token at structure offset `off`. On success returns its tag and
- * sets *next to the following token's offset; for BEGIN, *name; for PROP,
- * *name (from the strings block), *val and *len. */
 struct tok {
 	uint32_t tag, next;
 	const char *name;
@@ -87,14 +49,93 @@ struct tok {
 	uint32_t len;
 };
 
-static int token(const struct fdt *f, int off, struct tok *t)
+static int token(const struct dt *f, int off, struct tok *t);
+
+/* One pass over the whole structure block: every token well formed,
+ * nesting balanced and bounded, a single root, DT_END last. After this,
+ * walks cannot meet a broken token, so a damaged tree is refused as a
+ * whole instead of being half read. */
+static int validate(const struct dt *f)
+{
+	struct tok t;
+	int off = 0, depth = 0;
+	bool root_done = false;
+	for (;;) {
+		int r = token(f, off, &t);
+		if (r < 0)
+			return r;
+		switch (r) {
+		case TOK_BEGIN:
+			if (root_done)
+				return DT_EBADTOKEN;
+			if (++depth > DT_MAX_DEPTH)
+				return DT_EDEPTH;
+			break;
+		case TOK_END:
+			if (--depth < 0)
+				return DT_EDEPTH;
+			root_done = depth == 0;
+			break;
+		case TOK_PROP:
+			if (depth == 0)
+				return DT_EBADTOKEN;
+			break;
+		case TOK_DONE:
+			return root_done ? 0 : DT_EDEPTH;
+		default:
+			break;
+		}
+		off = (int)t.next;
+	}
+}
+
+int dt_open(struct dt *f, const void *blob, size_t avail)
+{
+	const uint8_t *b = blob;
+	memset(f, 0, sizeof(*f));
+	if (!blob || avail < HDR_SIZE)
+		return DT_ETRUNC;
+	if (dt_be32(b) != DT_MAGIC)
+		return DT_EMAGIC;
+	uint32_t total = dt_be32(b + 4);
+	uint32_t version = dt_be32(b + 20), last_comp = dt_be32(b + 24);
+	/* size_dt_struct appeared in v17; we need it to bound the walk. */
+	if (version < 17 || last_comp > 17)
+		return DT_EVERSION;
+	if (total < HDR_SIZE || total > avail)
+		return DT_EHEADER;
+	f->blob = b;
+	f->totalsize = total;
+	f->off_struct = dt_be32(b + 8);
+	f->off_strings = dt_be32(b + 12);
+	f->off_rsvmap = dt_be32(b + 16);
+	f->size_strings = dt_be32(b + 32);
+	f->size_struct = dt_be32(b + 36);
+	if (!fits(f->off_struct, f->size_struct, total) || !fits(f->off_strings, f->size_strings, total) ||
+	    !fits(f->off_rsvmap, 16, total) || (f->off_struct & 3) || (f->off_rsvmap & 7) ||
+	    (f->size_struct & 3) || f->size_struct < 8) {
+		f->blob = NULL;
+		return DT_EHEADER;
+	}
+	/* The tree must start with the root node's BEGIN token. */
+	int r = dt_be32(b + f->off_struct) == TOK_BEGIN ? validate(f) : DT_EBADTOKEN;
+	if (r < 0)
+		f->blob = NULL;
+	return r;
+}
+
+
+/* One token at structure offset `off`. On success returns its tag and
+ * sets t->next to the following token's offset; for BEGIN, t->name; for
+ * PROP, t->name (from the strings block), t->val and t->len. */
+static int token(const struct dt *f, int off, struct tok *t)
 {
 	uint32_t lim = f->size_struct;
 	const uint8_t *s = f->blob + f->off_struct;
 	if (off < 0 || (off & 3) || !fits((uint32_t)off, 4, lim))
-		return FDT_ETRUNC;
+		return DT_ETRUNC;
 	uint32_t o = (uint32_t)off;
-	t->tag = fdt_be32(s + o);
+	t->tag = dt_be32(s + o);
 	t->name = NULL;
 	t->val = NULL;
 	t->len = 0;
@@ -103,7 +144,7 @@ static int token(const struct fdt *f, int off, struct tok *t)
 		const uint8_t *nm = s + o + 4;
 		const uint8_t *nul = memchr(nm, 0, lim - o - 4);
 		if (!nul)
-			return FDT_ETRUNC;
+			return DT_ETRUNC;
 		t->name = (const char *)nm;
 		uint32_t end = (uint32_t)(nul - s) + 1;
 		t->next = (end + 3) & ~3u;
@@ -111,21 +152,21 @@ static int token(const struct fdt *f, int off, struct tok *t)
 	}
 	case TOK_PROP: {
 		if (!fits(o, 12, lim))
-			return FDT_ETRUNC;
-		uint32_t len = fdt_be32(s + o + 4), nameoff = fdt_be32(s + o + 8);
+			return DT_ETRUNC;
+		uint32_t len = dt_be32(s + o + 4), nameoff = dt_be32(s + o + 8);
 		if (!fits(o + 12, len, lim))
-			return FDT_ETRUNC;
+			return DT_ETRUNC;
 		if (nameoff >= f->size_strings)
-			return FDT_ETRUNC;
+			return DT_ETRUNC;
 		const char *strs = (const char *)f->blob + f->off_strings;
 		if (!memchr(strs + nameoff, 0, f->size_strings - nameoff))
-			return FDT_ETRUNC;
+			return DT_ETRUNC;
 		t->name = strs + nameoff;
 		t->val = s + o + 12;
 		t->len = len;
 		uint64_t next = ((uint64_t)o + 12 + len + 3) & ~(uint64_t)3;
 		if (next > lim)
-			return FDT_ETRUNC;
+			return DT_ETRUNC;
 		t->next = (uint32_t)next;
 		return (int)t->tag;
 	}
@@ -135,23 +176,23 @@ static int token(const struct fdt *f, int off, struct tok *t)
 		t->next = o + 4;
 		return (int)t->tag;
 	default:
-		return FDT_EBADTOKEN;
+		return DT_EBADTOKEN;
 	}
 }
 
-int fdt_root(const struct fdt *f)
+int dt_root(const struct dt *f)
 {
-	return f->blob ? 0 : FDT_EHEADER;
+	return f->blob ? 0 : DT_EHEADER;
 }
 
-int fdt_next_node(const struct fdt *f, int node, int *depth)
+int dt_next_node(const struct dt *f, int node, int *depth)
 {
 	struct tok t;
 	int r = token(f, node, &t);
 	if (r < 0)
 		return r;
 	if (r != TOK_BEGIN)
-		return FDT_EBADTOKEN;
+		return DT_EBADTOKEN;
 	int off = (int)t.next;
 	for (;;) {
 		r = token(f, off, &t);
@@ -159,16 +200,16 @@ int fdt_next_node(const struct fdt *f, int node, int *depth)
 			return r;
 		switch (r) {
 		case TOK_BEGIN:
-			if (++*depth > FDT_MAX_DEPTH)
-				return FDT_EDEPTH;
+			if (++*depth > DT_MAX_DEPTH)
+				return DT_EDEPTH;
 			return off;
 		case TOK_END:
 			--*depth;
-			if (*depth < -FDT_MAX_DEPTH)
-				return FDT_EDEPTH;
+			if (*depth < -DT_MAX_DEPTH)
+				return DT_EDEPTH;
 			break;
 		case TOK_DONE:
-			return FDT_ENOTFOUND;
+			return DT_ENOTFOUND;
 		default:
 			break;
 		}
@@ -176,31 +217,31 @@ int fdt_next_node(const struct fdt *f, int node, int *depth)
 	}
 }
 
-const char *fdt_name(const struct fdt *f, int node)
+const char *dt_name(const struct dt *f, int node)
 {
 	struct tok t;
 	return token(f, node, &t) == TOK_BEGIN ? t.name : NULL;
 }
 
-int fdt_first_child(const struct fdt *f, int node)
+int dt_first_child(const struct dt *f, int node)
 {
 	int depth = 0;
-	int n = fdt_next_node(f, node, &depth);
+	int n = dt_next_node(f, node, &depth);
 	if (n < 0)
 		return n;
-	return depth == 1 ? n : FDT_ENOTFOUND;
+	return depth == 1 ? n : DT_ENOTFOUND;
 }
 
-int fdt_next_sibling(const struct fdt *f, int node)
+int dt_next_sibling(const struct dt *f, int node)
 {
 	int depth = 0;
 	int n = node;
 	do {
-		n = fdt_next_node(f, n, &depth);
+		n = dt_next_node(f, n, &depth);
 		if (n < 0)
 			return n;
 	} while (depth > 0);
-	return depth == 0 ? n : FDT_ENOTFOUND;
+	return depth == 0 ? n : DT_ENOTFOUND;
 }
 
 static int name_matches(const char *node_name, const char *want, size_t len)
@@ -211,23 +252,23 @@ static int name_matches(const char *node_name, const char *want, size_t len)
 	return node_name[len] == '\0' || (node_name[len] == '@' && !memchr(want, '@', len));
 }
 
-int fdt_subnode(const struct fdt *f, int parent, const char *name, size_t len)
+int dt_subnode(const struct dt *f, int parent, const char *name, size_t len)
 {
-	for (int c = fdt_first_child(f, parent); c >= 0; c = fdt_next_sibling(f, c)) {
-		const char *nm = fdt_name(f, c);
+	for (int c = dt_first_child(f, parent); c >= 0; c = dt_next_sibling(f, c)) {
+		const char *nm = dt_name(f, c);
 		if (nm && name_matches(nm, name, len))
 			return c;
 	}
-	return FDT_ENOTFOUND;
+	return DT_ENOTFOUND;
 }
 
-const void *fdt_prop(const struct fdt *f, int node, const char *name, int *len)
+const void *dt_prop(const struct dt *f, int node, const char *name, int *len)
 {
 	struct tok t;
 	int r = token(f, node, &t);
 	if (r != TOK_BEGIN) {
 		if (len)
-			*len = r < 0 ? r : FDT_EBADTOKEN;
+			*len = r < 0 ? r : DT_EBADTOKEN;
 		return NULL;
 	}
 	int off = (int)t.next;
@@ -244,27 +285,27 @@ const void *fdt_prop(const struct fdt *f, int node, const char *name, int *len)
 		off = (int)t.next;
 	}
 	if (len)
-		*len = r < 0 ? r : FDT_ENOTFOUND;
+		*len = r < 0 ? r : DT_ENOTFOUND;
 	return NULL;
 }
 
-const char *fdt_prop_str(const struct fdt *f, int node, const char *name)
+const char *dt_prop_str(const struct dt *f, int node, const char *name)
 {
 	int len;
-	const char *v = fdt_prop(f, node, name, &len);
+	const char *v = dt_prop(f, node, name, &len);
 	if (!v || len < 1 || v[len - 1] != '\0')
 		return NULL;
 	return v;
 }
 
-uint32_t fdt_prop_u32(const struct fdt *f, int node, const char *name, uint32_t dflt)
+uint32_t dt_prop_u32(const struct dt *f, int node, const char *name, uint32_t dflt)
 {
 	int len;
-	const void *v = fdt_prop(f, node, name, &len);
-	return v && len == 4 ? fdt_be32(v) : dflt;
+	const void *v = dt_prop(f, node, name, &len);
+	return v && len == 4 ? dt_be32(v) : dflt;
 }
 
-int fdt_stringlist_has(const void *val, int len, const char *s)
+int dt_stringlist_has(const void *val, int len, const char *s)
 {
 	const char *p = val, *end = p + (len > 0 ? len : 0);
 	while (p < end) {
@@ -280,34 +321,34 @@ int fdt_stringlist_has(const void *val, int len, const char *s)
 
 #define PATH_MAX_LEN 256
 
-int fdt_path(const struct fdt *f, const char *path, int *chain, int *nchain)
+int dt_path(const struct dt *f, const char *path, int *chain, int *nchain)
 {
 	char buf[PATH_MAX_LEN];
 	size_t n = strcspn(path, ":");
 	if (n == 0)
-		return FDT_EBADPATH;
+		return DT_EBADPATH;
 	if (path[0] != '/') {
 		/* An alias: its value is an absolute path (spec 3.3). */
-		int aliases = fdt_subnode(f, fdt_root(f), "aliases", 7);
+		int aliases = dt_subnode(f, dt_root(f), "aliases", 7);
 		if (aliases < 0)
 			return aliases;
 		char alias[64];
 		if (n >= sizeof(alias))
-			return FDT_EBADPATH;
+			return DT_EBADPATH;
 		memcpy(alias, path, n);
 		alias[n] = '\0';
-		const char *target = fdt_prop_str(f, aliases, alias);
+		const char *target = dt_prop_str(f, aliases, alias);
 		if (!target || target[0] != '/')
-			return FDT_ENOTFOUND;
+			return DT_ENOTFOUND;
 		path = target;
 		n = strlen(target);
 	}
 	if (n >= sizeof(buf))
-		return FDT_EBADPATH;
+		return DT_EBADPATH;
 	memcpy(buf, path, n);
 	buf[n] = '\0';
 
-	int node = fdt_root(f), depth = 0;
+	int node = dt_root(f), depth = 0;
 	if (node < 0)
 		return node;
 	if (chain)
@@ -319,11 +360,11 @@ int fdt_path(const struct fdt *f, const char *path, int *chain, int *nchain)
 			p++;
 			continue;
 		}
-		node = fdt_subnode(f, node, p, len);
+		node = dt_subnode(f, node, p, len);
 		if (node < 0)
 			return node;
-		if (++depth >= FDT_MAX_DEPTH)
-			return FDT_EDEPTH;
+		if (++depth >= DT_MAX_DEPTH)
+			return DT_EDEPTH;
 		if (chain)
 			chain[depth] = node;
 		p += len;
@@ -333,18 +374,18 @@ int fdt_path(const struct fdt *f, const char *path, int *chain, int *nchain)
 	return node;
 }
 
-int fdt_by_phandle(const struct fdt *f, uint32_t ph)
+int dt_by_phandle(const struct dt *f, uint32_t ph)
 {
 	int depth = 0;
 	if (ph == 0 || ph == 0xffffffffu)
-		return FDT_ENOTFOUND;
-	for (int n = fdt_root(f); n >= 0; n = fdt_next_node(f, n, &depth)) {
-		if (fdt_prop_u32(f, n, "phandle", 0) == ph || fdt_prop_u32(f, n, "linux,phandle", 0) == ph)
+		return DT_ENOTFOUND;
+	for (int n = dt_root(f); n >= 0; n = dt_next_node(f, n, &depth)) {
+		if (dt_prop_u32(f, n, "phandle", 0) == ph || dt_prop_u32(f, n, "linux,phandle", 0) == ph)
 			return n;
 		if (depth < 0)
 			break;
 	}
-	return FDT_ENOTFOUND;
+	return DT_ENOTFOUND;
 }
 
 /* Reads `cells` big-endian cells (1 or 2 supported, 0 reads as 0). */
@@ -352,44 +393,44 @@ static int read_cells(const uint8_t *p, uint32_t cells, uint64_t *out)
 {
 	switch (cells) {
 	case 0: *out = 0; return 0;
-	case 1: *out = fdt_be32(p); return 0;
-	case 2: *out = fdt_be64(p); return 0;
-	default: return FDT_ETRUNC;
+	case 1: *out = dt_be32(p); return 0;
+	case 2: *out = dt_be64(p); return 0;
+	default: return DT_ETRUNC;
 	}
 }
 
 /* Cells declared by `node` for its children; defaults from spec 2.3.5. */
-static void cells_of(const struct fdt *f, int node, uint32_t *ac, uint32_t *sc)
+static void cells_of(const struct dt *f, int node, uint32_t *ac, uint32_t *sc)
 {
-	*ac = fdt_prop_u32(f, node, "#address-cells", 2);
-	*sc = fdt_prop_u32(f, node, "#size-cells", 1);
+	*ac = dt_prop_u32(f, node, "#address-cells", 2);
+	*sc = dt_prop_u32(f, node, "#size-cells", 1);
 }
 
-int fdt_reg(const struct fdt *f, const int *chain, int n, int idx, uint64_t *addr, uint64_t *size)
+int dt_reg(const struct dt *f, const int *chain, int n, int idx, uint64_t *addr, uint64_t *size)
 {
 	if (n < 2 || idx < 0)
-		return FDT_ENOTFOUND;
+		return DT_ENOTFOUND;
 	uint32_t ac, sc;
 	cells_of(f, chain[n - 2], &ac, &sc);
 	int len;
-	const uint8_t *reg = fdt_prop(f, chain[n - 1], "reg", &len);
+	const uint8_t *reg = dt_prop(f, chain[n - 1], "reg", &len);
 	if (!reg)
 		return len;
 	uint32_t stride = 4 * (ac + sc);
 	if (ac > 2 || sc > 2 || stride == 0 || (uint32_t)len < stride * ((uint32_t)idx + 1))
-		return FDT_ENOTFOUND;
+		return DT_ENOTFOUND;
 	reg += stride * (uint32_t)idx;
 	uint64_t a, s;
 	if (read_cells(reg, ac, &a) || read_cells(reg + 4 * ac, sc, &s))
-		return FDT_ETRUNC;
+		return DT_ETRUNC;
 
 	/* Walk up: the bus at chain[i] maps its children's addresses into its
 	 * parent's (chain[i-1]) space with (child, parent, size) triples. */
 	for (int i = n - 2; i >= 1; i--) {
 		int rlen;
-		const uint8_t *r = fdt_prop(f, chain[i], "ranges", &rlen);
+		const uint8_t *r = dt_prop(f, chain[i], "ranges", &rlen);
 		if (!r)
-			return FDT_ENOTFOUND;
+			return DT_ENOTFOUND;
 		if (rlen == 0)
 			continue;
 		uint32_t cac, csc, pac, psc;
@@ -397,7 +438,7 @@ int fdt_reg(const struct fdt *f, const int *chain, int n, int idx, uint64_t *add
 		cells_of(f, chain[i - 1], &pac, &psc);
 		uint32_t rstride = 4 * (cac + pac + csc);
 		if (cac > 2 || pac > 2 || csc > 2 || rstride == 0)
-			return FDT_ETRUNC;
+			return DT_ETRUNC;
 		int found = 0;
 		for (uint32_t o = 0; o + rstride <= (uint32_t)rlen; o += rstride) {
 			uint64_t cb, pb, sz;
@@ -411,23 +452,23 @@ int fdt_reg(const struct fdt *f, const int *chain, int n, int idx, uint64_t *add
 			}
 		}
 		if (!found)
-			return FDT_ENOTFOUND;
+			return DT_ENOTFOUND;
 	}
 	*addr = a;
 	*size = s;
 	return 0;
 }
 
-int fdt_rsv(const struct fdt *f, int idx, uint64_t *addr, uint64_t *size)
+int dt_rsv(const struct dt *f, int idx, uint64_t *addr, uint64_t *size)
 {
 	if (idx < 0)
-		return FDT_ENOTFOUND;
+		return DT_ENOTFOUND;
 	uint64_t off = (uint64_t)f->off_rsvmap + 16u * (uint64_t)idx;
 	if (off + 16 > f->totalsize)
-		return FDT_ETRUNC;
-	*addr = fdt_be64(f->blob + off);
-	*size = fdt_be64(f->blob + off + 8);
+		return DT_ETRUNC;
+	*addr = dt_be64(f->blob + off);
+	*size = dt_be64(f->blob + off + 8);
 	if (*addr == 0 && *size == 0)
-		return FDT_ENOTFOUND;
+		return DT_ENOTFOUND;
 	return 0;
 }

@@ -6,29 +6,29 @@
  * code, never an out-of-bounds read or an endless loop (offsets only grow).
  *
  * Nodes are named by their offset inside the structure block (>= 0).
- * Negative return values are FDT_E* error codes.
+ * Negative return values are DT_E* error codes.
  */
-#ifndef BM_FDT_H
-#define BM_FDT_H
+#ifndef BM_DT_H
+#define BM_DT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 enum {
-	FDT_ENOTFOUND = -1, /* no such node or property */
-	FDT_EMAGIC = -2,    /* not a DTB */
-	FDT_EVERSION = -3,  /* version we cannot read */
-	FDT_EHEADER = -4,   /* blocks outside the blob or misaligned */
-	FDT_ETRUNC = -5,    /* token or string runs past its block */
-	FDT_EBADTOKEN = -6, /* unknown token */
-	FDT_EDEPTH = -7,    /* nesting deeper than FDT_MAX_DEPTH or unbalanced */
-	FDT_EBADPATH = -8,  /* path too long or malformed */
+	DT_ENOTFOUND = -1, /* no such node or property */
+	DT_EMAGIC = -2,    /* not a DTB */
+	DT_EVERSION = -3,  /* version we cannot read */
+	DT_EHEADER = -4,   /* blocks outside the blob or misaligned */
+	DT_ETRUNC = -5,    /* token or string runs past its block */
+	DT_EBADTOKEN = -6, /* unknown token */
+	DT_EDEPTH = -7,    /* nesting deeper than DT_MAX_DEPTH or unbalanced */
+	DT_EBADPATH = -8,  /* path too long or malformed */
 };
 
-#define FDT_MAX_DEPTH 32
-#define FDT_MAGIC 0xd00dfeedu
+#define DT_MAX_DEPTH 32
+#define DT_MAGIC 0xd00dfeedu
 
-struct fdt {
+struct dt {
 	const uint8_t *blob;
 	uint32_t totalsize;
 	uint32_t off_struct, size_struct;
@@ -38,51 +38,51 @@ struct fdt {
 
 /* Validates the header of the blob at `blob`; `avail` is how many bytes
  * may be read there at most (the blob's totalsize must fit in it). */
-int fdt_open(struct fdt *f, const void *blob, size_t avail);
-const char *fdt_strerror(int err);
+int dt_open(struct dt *f, const void *blob, size_t avail);
+const char *dt_strerror(int err);
 
 /* Big-endian helpers for property values. */
-uint32_t fdt_be32(const void *p);
-uint64_t fdt_be64(const void *p);
+uint32_t dt_be32(const void *p);
+uint64_t dt_be64(const void *p);
 
 /* The root node. */
-int fdt_root(const struct fdt *f);
+int dt_root(const struct dt *f);
 /* Next node in document order after `node`; *depth is adjusted (+1 for a
- * child, 0 for a sibling, negative when climbing). Returns FDT_ENOTFOUND
+ * child, 0 for a sibling, negative when climbing). Returns DT_ENOTFOUND
  * at the end of the tree. */
-int fdt_next_node(const struct fdt *f, int node, int *depth);
-int fdt_first_child(const struct fdt *f, int node);
-int fdt_next_sibling(const struct fdt *f, int node);
+int dt_next_node(const struct dt *f, int node, int *depth);
+int dt_first_child(const struct dt *f, int node);
+int dt_next_sibling(const struct dt *f, int node);
 /* Node name including the unit address ("serial@10000000"), or NULL. */
-const char *fdt_name(const struct fdt *f, int node);
+const char *dt_name(const struct dt *f, int node);
 /* Child whose name is `name` (with or without unit address when `name`
  * has none), len bytes of name. */
-int fdt_subnode(const struct fdt *f, int parent, const char *name, size_t len);
+int dt_subnode(const struct dt *f, int parent, const char *name, size_t len);
 /* Property value and its length in bytes, or NULL (with *len set to a
  * negative error code when len is not NULL). */
-const void *fdt_prop(const struct fdt *f, int node, const char *name, int *len);
+const void *dt_prop(const struct dt *f, int node, const char *name, int *len);
 /* Property holding a NUL-terminated string; NULL unless well formed. */
-const char *fdt_prop_str(const struct fdt *f, int node, const char *name);
+const char *dt_prop_str(const struct dt *f, int node, const char *name);
 /* u32 property or `dflt`. */
-uint32_t fdt_prop_u32(const struct fdt *f, int node, const char *name, uint32_t dflt);
+uint32_t dt_prop_u32(const struct dt *f, int node, const char *name, uint32_t dflt);
 /* Is `s` one of the strings in a stringlist property? */
-int fdt_stringlist_has(const void *val, int len, const char *s);
+int dt_stringlist_has(const void *val, int len, const char *s);
 
 /* Resolves an absolute path ("/soc/serial@0") or an alias ("serial0"),
  * stopping at the first ':' (stdout-path options). The chain of ancestor
  * nodes, root first, is stored in chain[0..*nchain-1] when chain is not
  * NULL (the node itself is last). */
-int fdt_path(const struct fdt *f, const char *path, int *chain, int *nchain);
+int dt_path(const struct dt *f, const char *path, int *chain, int *nchain);
 /* Node whose phandle is `ph`. */
-int fdt_by_phandle(const struct fdt *f, uint32_t ph);
+int dt_by_phandle(const struct dt *f, uint32_t ph);
 
 /* Reads entry `idx` of the `reg` property of chain[n-1] with the cells of
  * chain[n-2], and translates the address through every ancestor's
  * `ranges` (an empty `ranges` is the identity; a missing one stops the
- * translation with FDT_ENOTFOUND). */
-int fdt_reg(const struct fdt *f, const int *chain, int n, int idx, uint64_t *addr, uint64_t *size);
+ * translation with DT_ENOTFOUND). */
+int dt_reg(const struct dt *f, const int *chain, int n, int idx, uint64_t *addr, uint64_t *size);
 
-/* Memory reservation block entry `idx` (end marked by FDT_ENOTFOUND). */
-int fdt_rsv(const struct fdt *f, int idx, uint64_t *addr, uint64_t *size);
+/* Memory reservation block entry `idx` (end marked by DT_ENOTFOUND). */
+int dt_rsv(const struct dt *f, int idx, uint64_t *addr, uint64_t *size);
 
 #endif

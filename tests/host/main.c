@@ -1,0 +1,44 @@
+/* Host unit tests: the lib/ code the image runs, compiled natively. */
+#include <stdlib.h>
+
+#include "check.h"
+
+unsigned long t_pass, t_fail;
+
+void test_fdt(const char *shared, const char *fixtures);
+void test_record(void);
+void test_options(void);
+void test_stats(void);
+
+void *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	rewind(f);
+	void *buf = malloc(n > 0 ? (size_t)n : 1);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: unit <shared dir> <compiled fixtures dir>\n");
+		return 2;
+	}
+	test_fdt(argv[1], argv[2]);
+	test_record();
+	test_options();
+	test_stats();
+	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
+	return t_fail ? 1 : 0;
+}

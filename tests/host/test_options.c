@@ -1,0 +1,39 @@
+#include "check.h"
+#include "options.h"
+
+void test_options(void)
+{
+	struct bm_options o;
+	options_defaults(&o);
+	CHECK(o.profile == BM_PROFILE_QUICK && o.repeat == 0 && !o.selftest_trap && o.only[0] == 0, "defaults");
+
+	options_parse(&o, "console=ttyS0 baremark.profile=full  baremark.only=cache.*,pipeline.add.lat\tbaremark.repeat=7 root=/dev/x");
+	CHECK(o.profile == BM_PROFILE_FULL, "profile");
+	CHECK_EQ_S(o.only, "cache.*,pipeline.add.lat");
+	CHECK_EQ_U(o.repeat, 7);
+	CHECK_EQ_U(o.nbad, 0);
+
+	options_defaults(&o);
+	options_parse(&o, "baremark.profile=fast baremark.repeat=0 baremark.repeat=x baremark.repeat=1001 "
+			  "baremark.colour=red baremark. baremark baremark.selftest=boom baremark.only=");
+	CHECK_EQ_U(o.nbad, 9);
+	CHECK(o.profile == BM_PROFILE_QUICK && o.repeat == 0 && !o.selftest_trap, "bad values change nothing");
+	CHECK(strstr(o.bad, "baremark.colour=red") != NULL, "bad list: %s", o.bad);
+
+	options_defaults(&o);
+	options_parse(&o, "baremark.selftest=trap baremark.repeat=1000");
+	CHECK(o.selftest_trap && o.repeat == 1000, "selftest and max repeat");
+	options_parse(&o, NULL);
+	CHECK_EQ_U(o.nbad, 0);
+
+	/* Filters. */
+	options_defaults(&o);
+	CHECK(options_selects(&o, "anything"), "empty filter selects all");
+	options_parse(&o, "baremark.only=cache.*,pipeline.?dd.lat");
+	CHECK(options_selects(&o, "cache.load.lat"), "glob *");
+	CHECK(options_selects(&o, "pipeline.add.lat"), "glob ?");
+	CHECK(!options_selects(&o, "pipeline.add.thr"), "no match");
+	CHECK(!options_selects(&o, "branch.random"), "no match");
+	const char *p = "a*b*c";
+	CHECK(glob_match(p, p + 5, "aXXbYYc") && !glob_match(p, p + 5, "aXXbYY"), "backtracking");
+}

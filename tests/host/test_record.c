@@ -1,0 +1,82 @@
+/* Record writer and CRC-32 against zlib, the checksum the host tools and
+ * users' scripts verify with. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <zlib.h>
+
+#include "check.h"
+#include "crc32.h"
+#include "record.h"
+
+/* Splits "@bm <json> *<crc>\n" and checks the CRC with zlib. */
+static int line_ok(const char *line, size_t n, char *json_out, size_t cap)
+{
+	if (n < 16 || strncmp(line, "@bm ", 4) != 0 || line[n - 1] != '\n')
+		return 0;
+	const char *star = line + n - 11;
+	if (star[0] != ' ' || star[1] != '*')
+		return 0;
+	size_t jlen = (size_t)(star - (line + 4));
+	unsigned long crc = strtoul(star + 2, NULL, 16);
+	if (jlen >= cap)
+		return 0;
+	memcpy(json_out, line + 4, jlen);
+	json_out[jlen] = '\0';
+	return crc32(0L, (const Bytef *)json_out, (uInt)jlen) == crc;
+}
+
+void test_record(void)
+{
+	CHECK_EQ_U(bm_crc32(0, "123456789", 9), 0xCBF43926u); /* the CRC-32 check value */
+	CHECK_EQ_U(bm_crc32(0, "", 0), 0);
+	uint8_t buf[1000];
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t)(i * 7 + 3);
+	CHECK_EQ_U(bm_crc32(0, buf, sizeof(buf)), crc32(0L, buf, sizeof(buf)));
+	CHECK_EQ_U(bm_crc32(bm_crc32(0, buf, 100), buf + 100, 900), crc32(0L, buf, sizeof(buf)));
+
+	static struct rec r;
+	char line[BM_REC_MAX + 32], json[BM_REC_MAX];
+	rec_begin(&r, "result");
+	rec_str(&r, "kernel", "pipeline.add.lat");
+	rec_u64(&r, "ops", 4096);
+	rec_i64(&r, "delta", -5);
+	rec_hex(&r, "epc", 0x80200000);
+	rec_bool(&r, "ok", true);
+	rec_obj(&r, "cycles_per_op");
+	rec_milli(&r, "min", 1000);
+	rec_milli(&r, "med", -1234);
+	rec_milli(&r, "max", 5);
+	rec_close(&r);
+	rec_arr(&r, "list");
+	rec_str(&r, NULL, "a\"b\\c\n\x01\xff");
+	rec_u64(&r, NULL, 7);
+	rec_close(&r);
+	size_t n = rec_finish(&r, line, sizeof(line));
+	CHECK(line_ok(line, n, json, sizeof(json)), "bad line: %s", line);
+	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"result\",\"kernel\":\"pipeline.add.lat\",\"ops\":4096,"
+			 "\"delta\":-5,\"epc\":\"0x80200000\",\"ok\":true,"
+			 "\"cycles_per_op\":{\"min\":1.000,\"med\":-1.234,\"max\":0.005},"
+			 "\"list\":[\"a\\\"b\\\\c\\u000a\\u0001\\u00ff\",7]}");
+
+	/* Too long: replaced by a valid error record naming the lost type. */
+	rec_begin(&r, "core");
+	for (int i = 0; i < 400; i++)
+		rec_str(&r, "k", "0123456789");
+	n = rec_finish(&r, line, sizeof(line));
+	CHECK(line_ok(line, n, json, sizeof(json)), "overflow line: %s", line);
+	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"error\",\"what\":\"record too long or malformed; dropped\","
+			 "\"record_type\":\"core\"}");
+
+	/* Unbalanced nesting is malformed too. */
+	rec_begin(&r, "run");
+	rec_obj(&r, "options");
+	n = rec_finish(&r, line, sizeof(line));
+	CHECK(line_ok(line, n, json, sizeof(json)) && strstr(json, "\"type\":\"error\""), "unclosed: %s", line);
+
+	char m[32];
+	fmt_milli(m, sizeof(m), 0);
+	CHECK_EQ_S(m, "0.000");
+	fmt_milli(m, sizeof(m), INT64_MIN);
+	CHECK_EQ_S(m, "-9223372036854775.808");
+}

@@ -1,0 +1,126 @@
+/* baremark host tool.
+ *
+ *   baremark parse <log>... [--format jsonl|csv]
+ *       Every record whose CRC verifies, one per line, with "_log" and
+ *       "_line" saying where it came from. Rejected lines are counted on
+ *       stderr, never used. Exit 0 if any result record was found, 1 if
+ *       none, 2 on a usage or I/O error.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: baremark parse <log>... [--format jsonl|csv]\n");
+	return 2;
+}
+
+static void print_csv_header(void)
+{
+	printf("log,line,core,kernel,param,value,cycles_per_op_med,instructions_per_op,ipc\n");
+}
+
+static void print_csv(const char *log, unsigned long lineno, json_t *o)
+{
+	if (strcmp(json_string_value(json_object_get(o, "type")), "result") != 0)
+		return;
+	json_t *param = json_object_get(o, "param");
+	json_t *cyc = json_object_get(o, "cycles_per_op");
+	printf("%s,%lu,%lld,%s,%s,%lld,", log, lineno, json_integer_value(json_object_get(o, "core")),
+	       json_string_value(json_object_get(o, "kernel")),
+	       param ? json_string_value(json_object_get(param, "name")) : "",
+	       param ? json_integer_value(json_object_get(param, "value")) : 0);
+	json_t *v;
+	if (cyc && (v = json_object_get(cyc, "med")))
+		printf("%.3f", json_number_value(v));
+	printf(",");
+	if ((v = json_object_get(o, "instructions_per_op")))
+		printf("%.3f", json_number_value(v));
+	printf(",");
+	if ((v = json_object_get(o, "ipc")))
+		printf("%.3f", json_number_value(v));
+	printf("\n");
+}
+
+static int cmd_parse(int argc, char **argv)
+{
+	const char *format = "jsonl";
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
+			format = argv[++i];
+		else if (argv[i][0] == '-' && argv[i][1] == '-')
+			return usage();
+		else
+			nlogs++;
+	}
+	bool csv = strcmp(format, "csv") == 0;
+	if (!nlogs || (!csv && strcmp(format, "jsonl") != 0))
+		return usage();
+	if (csv)
+		print_csv_header();
+	unsigned long results = 0;
+	int io_error = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--format") == 0) {
+			i++;
+			continue;
+		}
+		const char *path = argv[i];
+		FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+		if (!f) {
+			perror(path);
+			io_error = 1;
+			continue;
+		}
+		struct rec_counts c = {0};
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t n;
+		unsigned long lineno = 0;
+		while ((n = getline(&line, &cap, f)) >= 0) {
+			lineno++;
+			size_t len = (size_t)n;
+			if (len && line[len - 1] == '\n')
+				len--;
+			json_t *o;
+			enum rec_status s = record_parse_line(line, len, &o);
+			rec_count(&c, s);
+			if (s != REC_OK)
+				continue;
+			if (strcmp(json_string_value(json_object_get(o, "type")), "result") == 0)
+				results++;
+			if (csv) {
+				print_csv(path, lineno, o);
+			} else {
+				json_object_set_new(o, "_log", json_string(path));
+				json_object_set_new(o, "_line", json_integer((json_int_t)lineno));
+				char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+				puts(s);
+				free(s);
+			}
+			json_decref(o);
+		}
+		free(line);
+		if (f != stdin)
+			fclose(f);
+		fprintf(stderr, "parse: %s: %lu records ok, %lu bad CRC, %lu malformed, %lu unknown version\n", path,
+			c.ok, c.bad_crc, c.bad_json, c.version);
+	}
+	if (io_error)
+		return 2;
+	return results ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage();
+	if (strcmp(argv[1], "parse") == 0)
+		return cmd_parse(argc - 2, argv + 2);
+	return usage();
+}

@@ -1,0 +1,66 @@
+#include "records.h"
+
+#include <string.h>
+#include <zlib.h>
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1; /* the format says lowercase */
+}
+
+enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
+{
+	*out = NULL;
+	const char *m = memmem(line, len, "@bm ", 4);
+	if (!m)
+		return REC_NONE;
+	/* A record that was cut and restarted keeps only its last marker. */
+	const char *next;
+	while ((next = memmem(m + 4, len - (size_t)(m + 4 - line), "@bm ", 4)) != NULL)
+		m = next;
+	const char *json = m + 4;
+	size_t rest = len - (size_t)(json - line);
+	while (rest > 0 && (json[rest - 1] == '\r' || json[rest - 1] == ' '))
+		rest--;
+	/* ... " *" + 8 hex digits at the end */
+	if (rest < 11 || json[rest - 10] != ' ' || json[rest - 9] != '*')
+		return REC_BAD_CRC;
+	unsigned long want = 0;
+	for (size_t i = rest - 8; i < rest; i++) {
+		int v = hexval(json[i]);
+		if (v < 0)
+			return REC_BAD_CRC;
+		want = want << 4 | (unsigned long)v;
+	}
+	size_t jlen = rest - 10;
+	if (crc32(0L, (const Bytef *)json, (uInt)jlen) != want)
+		return REC_BAD_CRC;
+	json_error_t err;
+	json_t *o = json_loadb(json, jlen, JSON_REJECT_DUPLICATES, &err);
+	if (!o || !json_is_object(o) || !json_is_integer(json_object_get(o, "v")) ||
+	    !json_is_string(json_object_get(o, "type"))) {
+		json_decref(o);
+		return REC_BAD_JSON;
+	}
+	if (json_integer_value(json_object_get(o, "v")) != BM_SUPPORTED_VERSION) {
+		json_decref(o);
+		return REC_VERSION;
+	}
+	*out = o;
+	return REC_OK;
+}
+
+void rec_count(struct rec_counts *c, enum rec_status s)
+{
+	switch (s) {
+	case REC_OK: c->ok++; break;
+	case REC_BAD_CRC: c->bad_crc++; break;
+	case REC_BAD_JSON: c->bad_json++; break;
+	case REC_VERSION: c->version++; break;
+	default: break;
+	}
+}

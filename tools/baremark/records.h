@@ -1,0 +1,27 @@
+/* Finding and verifying `@bm <json> *<crc32>` records in a console log
+ * (format: ../shared/guide.md, "Record format"). */
+#ifndef BM_TOOLS_RECORDS_H
+#define BM_TOOLS_RECORDS_H
+#include <jansson.h>
+#include <stddef.h>
+
+#define BM_SUPPORTED_VERSION 1
+
+enum rec_status {
+	REC_NONE,      /* no record marker on this line */
+	REC_OK,        /* CRC verified, JSON object with v and type */
+	REC_BAD_CRC,   /* CRC missing, malformed or wrong */
+	REC_BAD_JSON,  /* CRC right but not a JSON object with v and type */
+	REC_VERSION,   /* a format version this tool does not know */
+};
+
+struct rec_counts {
+	unsigned long ok, bad_crc, bad_json, version;
+};
+
+/* Looks at one line (without its newline). On REC_OK, *out holds the
+ * parsed object (caller decrefs). Text before the marker (boot-loader
+ * output interleaved with ours) is ignored. */
+enum rec_status record_parse_line(const char *line, size_t len, json_t **out);
+void rec_count(struct rec_counts *c, enum rec_status s);
+#endif
