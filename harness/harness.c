@@ -237,14 +237,22 @@ static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
 	return options_selects(o, k->name);
 }
 
-/* Kernels in name order, whatever order the linker placed them in, so
- * every log lists them the same way. */
+/* Self-tests first (a broken trap path should be known before anything
+ * is measured), then kernels in name order, whatever order the linker
+ * placed them in, so every log lists them the same way. */
+static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
+{
+	if (a->selftest != b->selftest)
+		return a->selftest;
+	return strcmp(a->name, b->name) < 0;
+}
+
 static size_t sorted_kernels(const struct bm_kernel **out, size_t cap)
 {
 	size_t n = 0;
 	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels && n < cap; k++) {
 		size_t i = n++;
-		for (; i > 0 && strcmp(out[i - 1]->name, k->name) > 0; i--)
+		for (; i > 0 && runs_before(k, out[i - 1]); i--)
 			out[i] = out[i - 1];
 		out[i] = k;
 	}

@@ -33,3 +33,19 @@ $(HOST_BUILD)/fixtures/%.dtb: tests/fixtures/%.dts
 unit-tests: $(UNIT) $(FIXTURE_DTBS)
 	@test -d $(SHARED)/dtb || { echo "error: $(SHARED)/dtb not found (set SHARED=)"; exit 1; }
 	$(UNIT) $(SHARED) $(HOST_BUILD)/fixtures
+
+# Bounded fuzzing of the device-tree reader (libFuzzer, clang). The kept
+# corpus is read, never written: new finds go to build/.
+FUZZ_SECONDS ?= 30
+FUZZ_DT := $(HOST_BUILD)/fuzz_dt
+$(FUZZ_DT): tests/fuzz/fuzz_dt.c lib/dt.c lib/board_fdt.c $(wildcard lib/*.h)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -Ilib -o $@ tests/fuzz/fuzz_dt.c lib/dt.c lib/board_fdt.c
+
+fuzz-smoke: $(FUZZ_DT)
+	@rm -rf $(HOST_BUILD)/fuzz-new && mkdir -p $(HOST_BUILD)/fuzz-new
+	$(FUZZ_DT) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+		$(HOST_BUILD)/fuzz-new tests/fuzz/corpus/dt 2>$(HOST_BUILD)/fuzz_dt.log \
+		|| { tail -40 $(HOST_BUILD)/fuzz_dt.log; exit 1; }
+	@grep -E 'stat::number_of_executed_units|Done' $(HOST_BUILD)/fuzz_dt.log | tail -2

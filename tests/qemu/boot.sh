@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Boots a baremark image on QEMU and copies its console to stdout.
+#   tests/qemu/boot.sh PLATFORM BUILD_DIR "BOOTARGS" [extra QEMU arguments...]
+# -icount shift=0 makes a cycle one retired instruction, so QEMU runs are
+# exact and repeatable (they prove the plumbing and the arithmetic, not
+# hardware latencies). No network; always a timeout (BM_QEMU_TIMEOUT, s).
+set -euo pipefail
+platform=$1 build=$2 append=$3
+shift 3
+limit=${BM_QEMU_TIMEOUT:-300}
+case "$platform" in
+qemu-rv64)
+	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default
+	     -kernel "$build/baremark.elf" -icount shift=0 -append "$append") ;;
+*)
+	echo "boot.sh: no QEMU recipe for PLATFORM=$platform (boards boot from an SD card)" >&2
+	exit 2 ;;
+esac
+status=0
+timeout -k 5 "$limit" "${cmd[@]}" "$@" </dev/null || status=$?
+if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+	echo "boot.sh: QEMU did not exit within ${limit}s (the image should shut down by itself)" >&2
+fi
+exit "$status"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test group and ends with one line: "check: N passed, N failed".
+#   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
+#   fuzz       a bounded libFuzzer run of the device-tree reader
+#   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+log=build/test-logs
+mkdir -p "$log"
+total_pass=0
+total_fail=0
+
+# group NAME COMMAND...: runs it, reads its "N passed, N failed" line.
+group() {
+	local name=$1 p=0 f=0
+	shift
+	echo "== $name"
+	local status=0
+	"$@" >"$log/$name.out" 2>&1 || status=$?
+	local line
+	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log/$name.out" | tail -1)
+	if [ -n "$line" ]; then
+
+		p=$(sed -E 's/.* ([0-9]+) passed.*/\1/' <<<"$line")
+		f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
+		total_pass=$((total_pass + p))
+		total_fail=$((total_fail + f))
+		echo "   $line"
+	fi
+	if [ "$status" != 0 ]; then
+		# A failure without a count (build error, crash) still counts.
+		[ -n "$line" ] && [ "${f:-0}" != 0 ] || total_fail=$((total_fail + 1))
+		echo "   FAILED (exit $status); last lines of $log/$name.out:"
+		tail -25 "$log/$name.out" | sed 's/^/   | /'
+	elif [ -z "$line" ]; then
+		total_pass=$((total_pass + 1))
+		echo "   ok"
+	fi
+}
+
+group build $MAKE -s PLATFORM=qemu-rv64 image tools
+group unit $MAKE -s unit-tests
+group fuzz $MAKE -s fuzz-smoke
+group qemu-rv64 bash tests/qemu/test_rv64.sh
+echo "check: $total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what baremark needs on Debian 12, from Debian's own packages.
+# Run as root (or with sudo). Safe to run again.
+set -euo pipefail
+packages=(
+	make gcc git ca-certificates
+	# riscv64 image
+	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+	# QEMU and firmware
+	qemu-system-misc opensbi u-boot-tools device-tree-compiler
+	# host tools and tests
+	libfdt-dev libjansson-dev zlib1g-dev jq clang libclang-rt-14-dev
+)
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: run as root (sudo $0)" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${packages[@]}"
