@@ -32,12 +32,22 @@ SRCS := $(wildcard boot/$(ARCH)/*.S) \
 INCLUDES := -Ilib -Iarch/include -Iarch/$(ARCH_DIR) -Iuart -Iplatform/include -Iharness -Ikernels/include
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-common \
 	-fno-stack-protector -ffunction-sections -fdata-sections \
-	-DBM_BUILD_ID='"$(BUILD_ID)"' $(ARCH_CFLAGS) $(INCLUDES)
+	$(ARCH_CFLAGS) $(INCLUDES) -I$(BUILD)/gen
 ASFLAGS := $(ARCH_CFLAGS) $(INCLUDES) -DBM_LOAD_ADDR=$(LOAD_ADDR) -DBM_TEXT_OFFSET=$(TEXT_OFFSET)
 LDFLAGS := $(ARCH_CFLAGS) -nostartfiles -Wl,--emit-relocs -Wl,--no-warn-rwx-segments \
 	-Wl,--gc-sections -Wl,--defsym=BM_LOAD_ADDR=$(LOAD_ADDR) -T linker/$(ARCH).ld
 
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
+
+# The build id (git describe) in a header rewritten only when it changes,
+# so a new commit rebuilds what prints it and nothing else.
+BUILD_ID_H := $(BUILD)/gen/build_id.h
+$(BUILD_ID_H): FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define BM_BUILD_ID "$(BUILD_ID)"' > $@.new
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+$(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
+FORCE:
 
 .PHONY: all image run check test tools clean unit-tests fuzz-smoke
 all: image

@@ -173,11 +173,10 @@ static void report_result(const struct job *j)
 	rec_u64(&r, "repeats", j->repeats);
 	char line[160], a[24], b[24], m[24];
 	int n = snprintf(line, sizeof(line), "%-28s", j->k->name);
+	char pbuf[40] = "";
 	if (j->k->param_name)
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " %-9s=%-9llu", j->k->param_name,
-			      (unsigned long long)j->param);
-	else
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " %-19s", "");
+		snprintf(pbuf, sizeof(pbuf), "%s=%llu", j->k->param_name, (unsigned long long)j->param);
+	n += snprintf(line + n, sizeof(line) - (size_t)n, " %-19s", pbuf);
 
 	int64_t cyc_med = 0, ins_med = 0;
 	if (c->slot[BM_SLOT_CYCLES].avail) {
@@ -265,16 +264,17 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 {
 	static struct job j; /* large: keep it off the stack */
 	static const struct bm_kernel *order[MAX_KERNELS];
-	unsigned errors = 0;
+	unsigned errors = 0, ran = 0;
 	size_t nk = sorted_kernels(order, MAX_KERNELS);
 	if ((size_t)(__stop_bm_kernels - __start_bm_kernels) > nk)
 		bm_warn("more than %d kernels registered; the rest do not run", MAX_KERNELS);
-	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc/op min", "med", "max",
+	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc.min", "cyc.med", "cyc.max",
 		  "ins/op", "IPC");
 	for (size_t ki = 0; ki < nk; ki++) {
 		const struct bm_kernel *k = order[ki];
 		if (!wanted(k, env->opt))
 			continue;
+		ran++;
 		for (unsigned i = 0;; i++) {
 			uint64_t param = 0;
 			if (k->param && !k->param(env, i, &param))
@@ -305,5 +305,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 				report_result(&j);
 		}
 	}
+	if (ran == 0)
+		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
 	return errors;
 }

@@ -5,6 +5,7 @@
 
 #include "arch.h"
 #include "arena.h"
+#include "build_id.h"
 #include "console.h"
 #include "dt.h"
 #include "harness.h"
@@ -14,9 +15,6 @@
 #include "options.h"
 #include "platform.h"
 
-#ifndef BM_BUILD_ID
-#define BM_BUILD_ID "unknown"
-#endif
 
 extern char _start_image[], _end[];
 
