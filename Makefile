@@ -23,8 +23,8 @@ include mk/host.mk
 # Rooms of the house plan (../shared/guide.md), in dependency order.
 SRCS := $(wildcard boot/$(ARCH)/*.S) \
 	$(wildcard arch/$(ARCH_DIR)/*.c) \
-	lib/dt.c lib/board_fdt.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
-	uart/ns16550.c uart/console.c \
+	lib/dt.c lib/board_fdt.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
+	uart/ns16550.c uart/pl011.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
 	$(wildcard harness/*.c) \
 	$(wildcard kernels/*/*.c) $(wildcard kernels/*/*_$(ARCH).S)

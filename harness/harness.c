@@ -69,7 +69,7 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
 	return false;
 }
 
-/* Runs under arch_guard: a trap anywhere in here comes back as an error. */
+/* Runs under bm_guard: a trap anywhere in here comes back as an error. */
 static void measure(void *p)
 {
 	struct job *j = p;
@@ -113,7 +113,7 @@ static void report_error_trap(const struct job *j, const struct bm_trap *t)
 	rec_str(&r, "what", "trap");
 	arch_trap_fields(&r, t);
 	bm_emit(&r);
-	bm_printf("%-28s  TRAP cause %llu at pc 0x%llx (tval 0x%llx); next kernel\n", j->k->name,
+	bm_printf("%-28s  TRAP cause 0x%llx at pc 0x%llx (address 0x%llx); next kernel\n", j->k->name,
 		  (unsigned long long)t->cause, (unsigned long long)t->pc, (unsigned long long)t->addr);
 }
 
@@ -289,7 +289,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 			j.repeats = harness_repeats(env->opt);
 			uint64_t mark = arena_mark();
 			struct bm_trap t;
-			int trapped = arch_guard(measure, &j, &t);
+			int trapped = bm_guard(measure, &j, &t);
 			arena_release(mark);
 			if (trapped) {
 				report_error_trap(&j, &t);

@@ -46,7 +46,7 @@ static void read_board(const void *dtb)
 	}
 	struct dt_job j = {dtb, DTB_MAX, 0};
 	struct bm_trap t;
-	if (arch_guard(parse_dt, &j, &t)) {
+	if (bm_guard(parse_dt, &j, &t)) {
 		platform_defaults(&board);
 		bm_warn("device tree at %p is unreadable (trap cause %llu); using %s defaults", dtb,
 			(unsigned long long)t.cause, platform_get()->name);
@@ -127,12 +127,13 @@ static void core_record(uint64_t khz, const char *khz_why)
 	rec_begin(&r, "core");
 	rec_u64(&r, "core", arch_core_id());
 	arch_core_fields(&r);
+	/* The tree's word on this cpu; Arm trees carry no ISA string (the
+	 * ID registers above say it). */
 	const struct bm_cpu_desc *cpu = boot_cpu();
 	if (cpu) {
 		rec_str(&r, "compatible", cpu->compatible);
-		rec_str(&r, "isa", cpu->isa[0] ? cpu->isa : "unknown");
-	} else {
-		rec_str(&r, "isa", "unknown");
+		if (cpu->isa[0])
+			rec_str(&r, "isa", cpu->isa);
 	}
 	if (khz)
 		rec_milli(&r, "mhz", (int64_t)khz);
@@ -150,8 +151,8 @@ static void core_record(uint64_t khz, const char *khz_why)
 	bm_emit(&r);
 	char mhz[24];
 	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
-	bm_printf("core %llu: %s, %s MHz measured\n", (unsigned long long)arch_core_id(),
-		  cpu && cpu->isa[0] ? cpu->isa : "isa unknown", khz ? mhz : khz_why);
+	bm_printf("core %llu: %s %s, %s MHz measured\n", (unsigned long long)arch_core_id(),
+		  cpu ? cpu->compatible : "(not in the device tree)", cpu ? cpu->isa : "", khz ? mhz : khz_why);
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
@@ -170,6 +171,7 @@ void harness_unexpected_trap(const struct bm_trap *t)
 void harness_main(const void *dtb, uint64_t reloc_delta)
 {
 	read_board(dtb);
+	arch_board_ready(&board);
 	console_init(&board);
 	bm_printf("\nbaremark %s on %s (hart/core %llu)\n", BM_BUILD_ID, platform_get()->name,
 		  (unsigned long long)arch_core_id());

@@ -12,7 +12,7 @@
 #define BM_MAX_RSV 16
 #define BM_ISA_LEN 384
 
-enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550 };
+enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550, BM_UART_PL011 };
 
 struct bm_uart_desc {
 	enum bm_uart_kind kind;
@@ -49,6 +49,7 @@ struct bm_board {
 	int nrsv;
 	struct bm_range rsv[BM_MAX_RSV]; /* memreserve + /reserved-memory */
 	uint64_t largest_cache; /* bytes, from cache nodes; 0 if none given */
+	char psci_method[8];    /* "smc", "hvc" or "" (no /psci node) */
 	char bootargs[256];
 	uint64_t dtb_addr, dtb_size;
 };
@@ -61,7 +62,7 @@ struct bm_board {
 int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail,
 		   void (*warn)(const char *msg));
 
-/* Is `compat` a UART of the ns16550 family the console driver handles? */
-bool board_uart_supported(const char *compat);
+/* Which of our UART drivers handles `compat` (BM_UART_NONE if none). */
+enum bm_uart_kind board_uart_kind(const char *compat);
 
 #endif

@@ -13,16 +13,24 @@
 
 #include "dt.h"
 
-static const char *const ns16550_family[] = {
-	"ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart",
+/* Compatible strings our console drivers handle, most specific driver
+ * data first: serial/8250.yaml for the 16550 family, serial/pl011.yaml. */
+static const struct {
+	const char *compatible;
+	enum bm_uart_kind kind;
+} uarts[] = {
+	{"ns16550a", BM_UART_NS16550},         {"ns16550", BM_UART_NS16550},
+	{"snps,dw-apb-uart", BM_UART_NS16550}, {"intel,xscale-uart", BM_UART_NS16550},
+	{"arm,pl011", BM_UART_PL011},
 };
+#define NUARTS (sizeof(uarts) / sizeof(uarts[0]))
 
-bool board_uart_supported(const char *compat)
+enum bm_uart_kind board_uart_kind(const char *compat)
 {
-	for (size_t i = 0; i < sizeof(ns16550_family) / sizeof(ns16550_family[0]); i++)
-		if (strcmp(compat, ns16550_family[i]) == 0)
-			return true;
-	return false;
+	for (size_t i = 0; i < NUARTS; i++)
+		if (strcmp(compat, uarts[i].compatible) == 0)
+			return uarts[i].kind;
+	return BM_UART_NONE;
 }
 
 static void say(void (*warn)(const char *), const char *fmt, ...)
@@ -75,13 +83,13 @@ static void read_console(struct bm_board *b, const struct dt *f)
 	int clen;
 	const char *compat = dt_prop(f, node, "compatible", &clen);
 	const char *match = NULL;
-	for (size_t i = 0; compat && i < sizeof(ns16550_family) / sizeof(ns16550_family[0]); i++)
-		if (dt_stringlist_has(compat, clen, ns16550_family[i])) {
-			match = ns16550_family[i];
+	for (size_t i = 0; compat && i < NUARTS; i++)
+		if (dt_stringlist_has(compat, clen, uarts[i].compatible)) {
+			match = uarts[i].compatible;
 			break;
 		}
 	if (!match) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "console '%.40s' is not an ns16550-family UART",
+		snprintf(b->uart_note, sizeof(b->uart_note), "console '%.40s' is not a UART we drive (16550 family, PL011)",
 			 compat && clen > 0 && compat[clen - 1] == '\0' ? compat : "?");
 		return;
 	}
@@ -97,10 +105,12 @@ static void read_console(struct bm_board *b, const struct dt *f)
 		return;
 	}
 	struct bm_uart_desc u = {0};
-	u.kind = BM_UART_NS16550;
+	u.kind = board_uart_kind(match);
 	u.base = base;
-	u.reg_shift = dt_prop_u32(f, node, "reg-shift", 0);
-	u.reg_width = dt_prop_u32(f, node, "reg-io-width", 1);
+	/* The PL011's registers are 32-bit at fixed offsets (PL011 TRM 3.2). */
+	bool pl011 = u.kind == BM_UART_PL011;
+	u.reg_shift = pl011 ? 0 : dt_prop_u32(f, node, "reg-shift", 0);
+	u.reg_width = pl011 ? 4 : dt_prop_u32(f, node, "reg-io-width", 1);
 	u.clock_hz = dt_prop_u32(f, node, "clock-frequency", 0);
 	if (u.reg_shift > 3 || (u.reg_width != 1 && u.reg_width != 4)) {
 		snprintf(b->uart_note, sizeof(b->uart_note), "console reg-shift %u / reg-io-width %u unsupported",
@@ -260,6 +270,10 @@ int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*
 	read_console(b, &f);
 	read_cpus(b, &f, warn);
 	read_memory(b, &f);
+	int psci = dt_path(&f, "/psci", NULL, NULL);
+	const char *method = psci >= 0 ? dt_prop_str(&f, psci, "method") : NULL;
+	copy_str(b->psci_method, sizeof(b->psci_method),
+		 method && (strcmp(method, "smc") == 0 || strcmp(method, "hvc") == 0) ? method : "");
 	int chosen = dt_path(&f, "/chosen", NULL, NULL);
 	const char *args = chosen >= 0 ? dt_prop_str(&f, chosen, "bootargs") : NULL;
 	if (args)

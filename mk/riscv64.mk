@@ -7,4 +7,4 @@ ARCH_DIR := riscv
 # rv64gc only; anything beyond it is probed at run time.
 ARCH_CFLAGS := -specs=picolibc.specs -march=rv64gc -mabi=lp64d -mcmodel=medany
 ARCH_LIBS := -lc -lgcc
-RELATIVE_RELOC := R_RISCV_RELATIVE
+

@@ -3,6 +3,7 @@
 #   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
 #   fuzz       a bounded libFuzzer run of the device-tree reader
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
+#   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -39,9 +40,11 @@ group() {
 	fi
 }
 
-group build $MAKE -s PLATFORM=qemu-rv64 image tools
+group build-rv64 $MAKE -s PLATFORM=qemu-rv64 image tools
+group build-a64 $MAKE -s PLATFORM=qemu-a64 image
 group unit $MAKE -s unit-tests
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
+group qemu-a64 bash tests/qemu/test_a64.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

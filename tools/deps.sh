@@ -4,10 +4,11 @@
 set -euo pipefail
 packages=(
 	make gcc git ca-certificates
-	# riscv64 image
+	# riscv64 and aarch64 images
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+	gcc-aarch64-linux-gnu picolibc-aarch64-linux-gnu
 	# QEMU and firmware
-	qemu-system-misc opensbi u-boot-tools device-tree-compiler
+	qemu-system-misc qemu-system-arm opensbi u-boot-tools device-tree-compiler
 	# host tools and tests
 	libfdt-dev libjansson-dev zlib1g-dev jq clang libclang-rt-14-dev
 )

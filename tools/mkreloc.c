@@ -9,7 +9,10 @@
  * remains are 64-bit absolute pointers in data; their offsets, relative
  * to the image start, go into the `.bm_reloc` section:
  *     u32 count; u32 offset[count];
- * The entry code adds (run address - link address) to each. Any other
+ * The entry code adds (run address - link address) to each. A static
+ * link resolves GOT slots without leaving relocations for them, so every
+ * slot of .got whose value lies inside the image is listed too (a slot
+ * holds either a symbol's address or an absolute value). Any other
  * absolute relocation in a loaded section stops the build, so an image
  * that could not run elsewhere is never produced.
  *
@@ -81,12 +84,36 @@ static enum action classify(unsigned machine, unsigned type)
 		case R_AARCH64_TSTBR14: case R_AARCH64_CONDBR19: case R_AARCH64_JUMP26:
 		case R_AARCH64_CALL26: case R_AARCH64_TLSLE_ADD_TPREL_HI12:
 		case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
+		/* PC-relative to a GOT slot; the slots themselves are listed
+		 * by add_got_slots(). */
+		case R_AARCH64_ADR_GOT_PAGE: case R_AARCH64_LD64_GOT_LO12_NC:
 			return IGNORE;
 		default:
 			return REJECT;
 		}
 	}
 	return REJECT;
+}
+
+static uint32_t *out;
+static uint32_t count;
+static size_t cap;
+
+static void add_pointer(uint64_t off)
+{
+	if (count >= cap)
+		die("more than %zu pointers: enlarge .bm_reloc", cap);
+	if ((off & 7) || off > 0xffffffffu)
+		die("pointer at offset 0x%llx is misaligned or too far", (unsigned long long)off);
+	out[1 + count++] = (uint32_t)off;
+}
+
+static void add_got_slots(const Elf64_Shdr *got, uint64_t base, uint64_t end)
+{
+	const uint64_t *slot = at(got->sh_offset, got->sh_size);
+	for (uint64_t i = 0; i < got->sh_size / 8; i++)
+		if (slot[i] >= base && slot[i] < end)
+			add_pointer(got->sh_addr + 8 * i - base);
 }
 
 int main(int argc, char **argv)
@@ -112,20 +139,24 @@ int main(int argc, char **argv)
 	const Elf64_Shdr *sh = at(eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr));
 	const char *shstr = at(sh[eh->e_shstrndx].sh_offset, sh[eh->e_shstrndx].sh_size);
 
-	const Elf64_Shdr *table = NULL, *image_start = NULL;
+	const Elf64_Shdr *table = NULL, *got = NULL;
+	uint64_t base = UINT64_MAX, end = 0;
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
 		if (strcmp(shstr + sh[i].sh_name, ".bm_reloc") == 0)
 			table = &sh[i];
-		if ((sh[i].sh_flags & SHF_ALLOC) && sh[i].sh_size &&
-		    (!image_start || sh[i].sh_addr < image_start->sh_addr))
-			image_start = &sh[i];
+		if (strcmp(shstr + sh[i].sh_name, ".got") == 0 && sh[i].sh_type == SHT_PROGBITS)
+			got = &sh[i];
+		if ((sh[i].sh_flags & SHF_ALLOC) && sh[i].sh_size) {
+			if (sh[i].sh_addr < base)
+				base = sh[i].sh_addr;
+			if (sh[i].sh_addr + sh[i].sh_size > end)
+				end = sh[i].sh_addr + sh[i].sh_size;
+		}
 	}
-	if (!table || !image_start)
+	if (!table || !end)
 		die("%s has no .bm_reloc section (linker script?)", argv[1]);
-	uint64_t base = image_start->sh_addr;
-	size_t cap = (table->sh_size - 4) / 4;
-	uint32_t *out = calloc(cap + 1, 4);
-	uint32_t count = 0;
+	cap = (table->sh_size - 4) / 4;
+	out = calloc(cap + 1, 4);
 
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
 		if (sh[i].sh_type != SHT_RELA)
@@ -149,14 +180,11 @@ int main(int argc, char **argv)
 				    type, (unsigned long long)r[k].r_offset);
 			if (symi < nsyms && syms[symi].st_shndx == SHN_ABS)
 				continue; /* an absolute value, not an address */
-			if (count >= cap)
-				die("more than %zu pointers: enlarge .bm_reloc", cap);
-			uint64_t off = r[k].r_offset - base;
-			if ((off & 7) || off > 0xffffffffu)
-				die("pointer at offset 0x%llx is misaligned or too far", (unsigned long long)off);
-			out[1 + count++] = (uint32_t)off;
+			add_pointer(r[k].r_offset - base);
 		}
 	}
+	if (got)
+		add_got_slots(got, base, end);
 	out[0] = count;
 	if (table->sh_size % 4)
 		die(".bm_reloc size 0x%llx is not a multiple of 4", (unsigned long long)table->sh_size);

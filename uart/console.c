@@ -5,9 +5,11 @@
 
 #include "arch.h"
 #include "ns16550.h"
+#include "pl011.h"
 
 static enum { CON_EARLY, CON_UART, CON_FW, CON_NONE } mode = CON_EARLY;
-static struct ns16550 uart;
+static struct ns16550 ns;
+static struct pl011 pl;
 static struct bm_uart_desc uart_desc;
 static const char *fw_name;
 static char why_not_uart[128];
@@ -17,9 +19,15 @@ static char early[2048];
 static size_t early_len;
 static size_t early_lost;
 
-static void lsr_probe(void *p)
+/* One register read, to find out whether the UART is there at all. */
+static void status_probe(void *p)
 {
-	*(uint32_t *)p = ns16550_lsr(&uart);
+	*(uint32_t *)p = uart_desc.kind == BM_UART_PL011 ? pl011_flags(&pl) : ns16550_lsr(&ns);
+}
+
+static bool uart_putc(char c)
+{
+	return uart_desc.kind == BM_UART_PL011 ? pl011_putc(&pl, c) : ns16550_putc(&ns, c);
 }
 
 static void raw_write(const char *s, size_t n);
@@ -33,13 +41,14 @@ static void fall_back(const char *why)
 
 void console_init(const struct bm_board *b)
 {
-	if (b->uart.kind == BM_UART_NS16550) {
+	if (b->uart.kind != BM_UART_NONE) {
 		uart_desc = b->uart;
-		ns16550_setup(&uart, &b->uart);
-		uint32_t lsr;
+		ns16550_setup(&ns, &b->uart);
+		pl011_setup(&pl, &b->uart);
+		uint32_t status;
 		struct bm_trap t;
 		/* A wrong address can fault; find out before relying on it. */
-		if (arch_guard(lsr_probe, &lsr, &t))
+		if (bm_guard(status_probe, &status, &t))
 			fall_back("UART registers fault when read");
 		else
 			mode = CON_UART;
@@ -60,9 +69,9 @@ static void raw_write(const char *s, size_t n)
 {
 	if (mode == CON_UART) {
 		for (size_t i = 0; i < n; i++) {
-			if (s[i] == '\n' && !ns16550_putc(&uart, '\r'))
+			if (s[i] == '\n' && !uart_putc('\r'))
 				goto dead;
-			if (!ns16550_putc(&uart, s[i]))
+			if (!uart_putc(s[i]))
 				goto dead;
 		}
 		return;
@@ -102,7 +111,7 @@ void console_fields(struct rec *r)
 	rec_obj(r, "console");
 	switch (mode) {
 	case CON_UART:
-		rec_str(r, "kind", "ns16550");
+		rec_str(r, "kind", uart_desc.kind == BM_UART_PL011 ? "pl011" : "ns16550");
 		rec_str(r, "compatible", uart_desc.compatible);
 		rec_str(r, "path", uart_desc.path);
 		rec_hex(r, "base", uart_desc.base);

@@ -8,17 +8,9 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "guard.h"
 #include "record.h"
 
-/* A trap taken inside a guarded call. `cause`, `pc` and `addr` are the
- * architecture's own registers (riscv: scause, sepc, stval). */
-struct bm_trap {
-	uint64_t cause, pc, addr;
-};
-
-/* Runs fn(arg) so that a synchronous trap inside it returns here: 0 when
- * fn returned, 1 when it trapped (*t filled in). Interrupts stay off. */
-int arch_guard(void (*fn)(void *), void *arg, struct bm_trap *t);
 /* Adds the trap's fields to an error record, named the ISA's way. */
 void arch_trap_fields(struct rec *r, const struct bm_trap *t);
 
@@ -26,7 +18,7 @@ void arch_trap_fields(struct rec *r, const struct bm_trap *t);
  * always cycles and retired instructions; event slots follow. */
 #define BM_SLOT_CYCLES 0
 #define BM_SLOT_INSTRET 1
-#define BM_MAX_SLOTS 6
+#define BM_MAX_SLOTS 8
 
 struct bm_slot {
 	const char *name; /* "cycles", "instret", "l1d_miss", "br_miss", ... */
@@ -53,6 +45,11 @@ uint64_t arch_time(void);
 /* Identity of the running core for the core record. */
 void arch_core_fields(struct rec *r);
 uint64_t arch_core_id(void); /* hart id / MPIDR */
+
+/* Called once the board is described (device tree or defaults): the
+ * arch completes what it knows better (arm64: timebase from CNTFRQ_EL0,
+ * final page tables from the memory map). */
+void arch_board_ready(struct bm_board *b);
 
 /* A firmware console (SBI DBCN, then legacy SBI putchar), if there is one.
  * Returns its name or NULL. */

@@ -18,6 +18,11 @@ _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta
 	arch_stop();
 }
 
+void arch_board_ready(struct bm_board *b)
+{
+	(void)b; /* the device tree (or the platform) says all we need */
+}
+
 uint64_t arch_core_id(void)
 {
 	return boot_hartid;

@@ -69,7 +69,7 @@ static void probe_fixed(struct bm_slot *s, const char *name, void (*fn)(void *),
 	struct bm_trap t;
 	uint64_t v;
 	s->name = name;
-	*ok = !arch_guard(fn, &v, &t);
+	*ok = !bm_guard(fn, &v, &t);
 	s->avail = *ok;
 	if (!*ok)
 		snprintf(s->why, sizeof(s->why), "reading it traps (scause %llu): not enabled by firmware",
@@ -113,7 +113,7 @@ static void probe_events(struct bm_counters *c)
 		}
 		struct hpm_probe h = {(unsigned)(info.value & 0xfff), 0};
 		struct bm_trap t;
-		if (h.csr < 0xC03 || h.csr > 0xC1F || arch_guard(read_hpm_guarded, &h, &t)) {
+		if (h.csr < 0xC03 || h.csr > 0xC1F || bm_guard(read_hpm_guarded, &h, &t)) {
 			snprintf(s->why, sizeof(s->why), "counter CSR 0x%x is not readable in S-mode", h.csr);
 			continue;
 		}
@@ -140,7 +140,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b)
 	probe_fixed(&c->slot[BM_SLOT_INSTRET], "instret", read_instret, &have_instret);
 	struct bm_trap t;
 	uint64_t v;
-	have_time = !arch_guard(read_time, &v, &t);
+	have_time = !bm_guard(read_time, &v, &t);
 	c->time_avail = have_time;
 	if (!have_time)
 		snprintf(c->time_why, sizeof(c->time_why), "rdtime traps (scause %llu)", (unsigned long long)t.cause);

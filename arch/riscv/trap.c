@@ -1,10 +1,8 @@
-/* Trap handling for the riscv64 image: guarded calls resume through
- * longjmp; anything else is reported and stops the run. scause codes from
- * the RISC-V Privileged Specification 20211203, table 4.2. */
-#include <setjmp.h>
-#include <stddef.h>
-
+/* Trap handling for the riscv64 image. scause codes from
+ * the RISC-V Privileged Specification 20211203, table 4.2. Guarded calls
+ * resume through lib/guard.c; any other trap is reported and stops the run. */
 #include "arch.h"
+#include "guard.h"
 #include "harness_hooks.h"
 
 struct trap_frame {
@@ -12,8 +10,6 @@ struct trap_frame {
 	uint64_t sepc, scause, stval, sstatus;
 };
 
-static jmp_buf *volatile guard_jb;
-static struct bm_trap *volatile guard_out;
 static volatile int fatal_depth;
 
 void trap_handle(struct trap_frame *f);
@@ -21,34 +17,10 @@ void trap_handle(struct trap_frame *f);
 void trap_handle(struct trap_frame *f)
 {
 	struct bm_trap t = {f->scause, f->sepc, f->stval};
-	jmp_buf *jb = guard_jb;
-	if (jb) {
-		/* Disarm first: a trap on the way out is then fatal, not a loop. */
-		guard_jb = NULL;
-		*guard_out = t;
-		longjmp(*jb, 1);
-	}
+	guard_resume(&t); /* returns only when no guarded call is running */
 	if (fatal_depth++ == 0)
 		harness_unexpected_trap(&t);
 	arch_stop();
-}
-
-int arch_guard(void (*fn)(void *), void *arg, struct bm_trap *t)
-{
-	jmp_buf jb;
-	jmp_buf *volatile outer = guard_jb;
-	struct bm_trap *volatile outer_t = guard_out;
-	if (setjmp(jb)) {
-		guard_jb = outer;
-		guard_out = outer_t;
-		return 1;
-	}
-	guard_out = t;
-	guard_jb = &jb;
-	fn(arg);
-	guard_jb = outer;
-	guard_out = outer_t;
-	return 0;
 }
 
 static const char *cause_name(uint64_t cause)

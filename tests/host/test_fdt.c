@@ -99,7 +99,8 @@ static void facts(const char *shared)
 		CHECK_EQ_U(b.uart.base, strtoull(col[3], NULL, 16));
 		CHECK_EQ_U(b.uart.reg_shift, strtoul(col[4], NULL, 10));
 		CHECK_EQ_U(b.uart.reg_width, strtoul(col[5], NULL, 10));
-		CHECK(board_uart_supported(b.uart.compatible), "%s: matched %s", col[0], b.uart.compatible);
+		CHECK(board_uart_kind(b.uart.compatible) == BM_UART_NS16550, "%s: matched %s", col[0], b.uart.compatible);
+		CHECK_EQ_S(b.psci_method, strcmp(col[10], "-") == 0 ? "" : col[10]);
 		/* stdout-path options: "serial0:1500000n8" gives the baud rate. */
 		const char *colon = strchr(col[1], ':');
 		CHECK_EQ_U(b.uart.baud, colon ? strtoul(colon + 1, NULL, 10) : 0);
@@ -350,6 +351,24 @@ static void malformed(const uint8_t *good, size_t len)
 	free(d);
 }
 
+static void arm_fixture(const void *blob, size_t len)
+{
+	struct bm_board b;
+	memset(&b, 0, sizeof(b));
+	CHECK(board_from_fdt(&b, blob, len, NULL) == 0, "arm fixture refused");
+	CHECK_EQ_U(b.uart.kind, BM_UART_PL011);
+	CHECK_EQ_U(b.uart.base, 0x9000000);
+	CHECK_EQ_U(b.uart.reg_width, 4);
+	CHECK_EQ_S(b.uart.compatible, "arm,pl011");
+	CHECK_EQ_S(b.psci_method, "hvc");
+	CHECK_EQ_U(b.timebase_hz, 0);
+	CHECK_EQ_U(b.ncpus, 2);
+	CHECK_EQ_U(b.cpus[1].hartid, 0x100);
+	CHECK_EQ_S(b.cpus[1].compatible, "arm,cortex-a72");
+	CHECK_EQ_S(b.cpus[1].isa, "");
+	CHECK(board_uart_kind("arm,primecell") == BM_UART_NONE, "primecell alone is not a UART");
+}
+
 void test_fdt(const char *shared, const char *fixtures)
 {
 	shared_trees(shared);
@@ -364,5 +383,11 @@ void test_fdt(const char *shared, const char *fixtures)
 	differential("edge.dtb", blob, len);
 	edge_fixture(blob, len);
 	malformed(blob, len);
+	free(blob);
+	snprintf(path, sizeof(path), "%s/arm.dtb", fixtures);
+	blob = read_file(path, &len);
+	CHECK(blob != NULL, "cannot read %s", path);
+	if (blob)
+		arm_fixture(blob, len);
 	free(blob);
 }

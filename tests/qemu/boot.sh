@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Boots a baremark image on QEMU and copies its console to stdout.
 #   tests/qemu/boot.sh PLATFORM BUILD_DIR "BOOTARGS" [extra QEMU arguments...]
+# qemu-a64 runs a Cortex-A72 entered at EL2 unless BM_QEMU_A64 gives other
+# -M/-cpu words (e.g. "-M virt -cpu cortex-a53" for EL1).
 # -icount shift=0 makes a cycle one retired instruction, so QEMU runs are
 # exact and repeatable (they prove the plumbing and the arithmetic, not
 # hardware latencies). No network; always a timeout (BM_QEMU_TIMEOUT, s).
@@ -12,6 +14,10 @@ case "$platform" in
 qemu-rv64)
 	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default
 	     -kernel "$build/baremark.elf" -icount shift=0 -append "$append") ;;
+qemu-a64)
+	read -r -a machine <<<"${BM_QEMU_A64:--M virt,virtualization=on -cpu cortex-a72}"
+	cmd=(qemu-system-aarch64 "${machine[@]}" -m 512M -nographic -nic none
+	     -kernel "$build/baremark.bin" -icount shift=0 -append "$append") ;;
 *)
 	echo "boot.sh: no QEMU recipe for PLATFORM=$platform (boards boot from an SD card)" >&2
 	exit 2 ;;

@@ -44,4 +44,34 @@ expect_q() {
 # advances in blocks, so it is not exact per instruction.
 results() { jq -c -s 'map(select(.type=="result") | del(._log, ._line, .ns_per_op)) | sort_by(.kernel, .param.value)[]' "$OUT/$1.jsonl"; }
 
+# check_complete_run NAME: what every full quick run must show on any
+# ISA: one run, core and end record, results of the three families, a
+# cache sweep of at least 10 sizes from 1 KiB to 4 MiB, and the exact
+# -icount arithmetic (every dependent chain 1.00 cycles/op and IPC 1.00).
+check_complete_run() {
+	local n=$1
+	expect_q "$n" 'map(select(.type=="run")) | length == 1' "one run record"
+	expect_q "$n" 'map(select(.type=="core")) | length == 1' "one core record"
+	expect_q "$n" 'map(select(.type=="end")) | length == 1 and .[-1].type == "end"' "end record, last"
+	expect_q "$n" '.[-1].errors == 0' "no errors"
+	for fam in pipeline cache branch; do
+		expect_q "$n" "map(select(.type==\"result\" and (.kernel|startswith(\"$fam.\")))) | length > 0" "results of the $fam family"
+	done
+	expect_q "$n" '[.[] | select(.kernel=="cache.load.lat") | .param.value] | unique | length >= 10' "cache sweep has at least 10 sizes"
+	expect_q "$n" '[.[] | select(.kernel=="cache.load.lat") | .param.value] | (min == 1024 and max >= 4194304)' "cache sweep runs from 1 KiB to at least 4 MiB"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^(pipeline\\.[a-z]+\\.lat|cache\\.load\\.lat)$"))) | .kernel] | unique | length == 9' "nine single-instruction dependent chains"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("\\.lat$")))] | all(.cycles_per_op.med >= 0.99 and .cycles_per_op.med <= 1.01 and .ipc >= 0.99 and .ipc <= 1.01)' "every dependent chain: 1.00 cycles/op and IPC 1.00 within 1%"
+	expect_q "$n" '[.[] | select(.kernel=="pipeline.add.lat")][0] | .cycles_per_op.min == 1 and .cycles_per_op.max == 1 and .instructions_per_op == 1 and .ipc == 1' "integer add latency is exactly 1.000"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|startswith("branch.")))] | all(.instructions_per_op == 4)' "branch kernels retire 4 instructions per branch on either path"
+	expect_q "$n" '[.[] | select(.type=="result")] | all(.check == "ok" and .repeats == 5)' "every result self-checked, 5 repeats"
+}
+
+# check_trap_run NAME: the selftest.trap run (only=selftest.*,pipeline.add.lat).
+check_trap_run() {
+	local n=$1
+	expect_q "$n" '[.[] | select(.type=="error")] | length == 1 and .[0].kernel == "selftest.trap" and .[0].what == "trap"' "the trapping kernel gives one error record"
+	expect_q "$n" 'map(.type) == ["run","core","error","result","end"]' "after the trap the next kernel runs and the run ends"
+	expect_q "$n" '.[-1].errors == 1' "end record counts the error"
+}
+
 summary() { echo "$1: $pass passed, $fail failed"; [ "$fail" = 0 ]; }

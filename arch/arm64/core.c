@@ -1,0 +1,172 @@
+/* arm64 entry glue, core identity, PSCI shutdown. MIDR part numbers from
+ * Linux arch/arm64/include/asm/cputype.h; ID_AA64ISAR0_EL1, CLIDR_EL1,
+ * CCSIDR_EL1 and CTR_EL0 fields from the Arm ARM (DDI 0487) D17.2; PSCI
+ * SYSTEM_OFF is function 0x84000008 (Arm DEN 0022, PSCI 1.1, 5.1). */
+#include <string.h>
+
+#include "arch.h"
+#include "harness_main.h"
+#include "mmu.h"
+#include "sysreg.h"
+
+unsigned arm64_el;
+static char psci_conduit[8];
+static int mem_ranges_mapped = -1;
+
+extern char _start_image[], _end[];
+
+_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta);
+
+_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta)
+{
+	arm64_el = (unsigned)el;
+	mmu_early((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, (uint64_t)(uintptr_t)dtb);
+	harness_main(dtb, reloc_delta);
+	arch_stop();
+}
+
+void arch_board_ready(struct bm_board *b)
+{
+	/* Arm trees carry no timebase-frequency: the generic timer says it. */
+	if (!b->timebase_hz)
+		b->timebase_hz = read_sysreg(cntfrq_el0) & 0xffffffffu;
+	memcpy(psci_conduit, b->psci_method, sizeof(psci_conduit));
+	mem_ranges_mapped = mmu_final(b, (uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end);
+}
+
+uint64_t arch_core_id(void)
+{
+	return read_sysreg(mpidr_el1) & 0xff00ffffffull;
+}
+
+static const char *core_name(uint64_t midr)
+{
+	static const struct {
+		unsigned part;
+		const char *name;
+	} arm[] = {
+		{0xd03, "Cortex-A53"}, {0xd04, "Cortex-A35"}, {0xd05, "Cortex-A55"}, {0xd07, "Cortex-A57"},
+		{0xd08, "Cortex-A72"}, {0xd09, "Cortex-A73"}, {0xd0a, "Cortex-A75"}, {0xd0b, "Cortex-A76"},
+		{0xd0c, "Neoverse-N1"}, {0xd0d, "Cortex-A77"}, {0xd41, "Cortex-A78"}, {0xd44, "Cortex-X1"},
+		{0xd46, "Cortex-A510"}, {0xd47, "Cortex-A710"}, {0xd48, "Cortex-X2"}, {0xd4d, "Cortex-A715"},
+		{0xd4e, "Cortex-X3"},
+	};
+	unsigned implementer = (midr >> 24) & 0xff, part = (midr >> 4) & 0xfff;
+	if (implementer == 0x41)
+		for (size_t i = 0; i < sizeof(arm) / sizeof(arm[0]); i++)
+			if (arm[i].part == part)
+				return arm[i].name;
+	return "unknown";
+}
+
+static void isa_features(struct rec *r)
+{
+	uint64_t isar0 = read_sysreg(id_aa64isar0_el1);
+	unsigned aes = (isar0 >> 4) & 0xf, sha1 = (isar0 >> 8) & 0xf, sha2 = (isar0 >> 12) & 0xf,
+		 crc32 = (isar0 >> 16) & 0xf;
+	rec_hex(r, "id_aa64isar0", isar0);
+	rec_arr(r, "features");
+	if (aes >= 1)
+		rec_str(r, NULL, "aes");
+	if (aes >= 2)
+		rec_str(r, NULL, "pmull");
+	if (sha1 >= 1)
+		rec_str(r, NULL, "sha1");
+	if (sha2 >= 1)
+		rec_str(r, NULL, "sha2");
+	if (sha2 >= 2)
+		rec_str(r, NULL, "sha512");
+	if (crc32 >= 1)
+		rec_str(r, NULL, "crc32");
+	rec_close(r);
+}
+
+/* Cache geometry as the core describes itself (CLIDR/CCSIDR, without
+ * FEAT_CCIDX; the A53 and A72 do not have it). */
+static void caches(struct rec *r)
+{
+	uint64_t clidr = read_sysreg(clidr_el1);
+	rec_arr(r, "caches");
+	for (unsigned level = 0; level < 7; level++) {
+		unsigned ctype = (clidr >> (3 * level)) & 7;
+		if (ctype == 0)
+			break;
+		/* 1 = I only, 2 = D only, 3 = separate I and D, 4 = unified */
+		for (int instr = 1; instr >= 0; instr--) {
+			bool has = instr ? (ctype == 1 || ctype == 3) : (ctype >= 2);
+			if (!has)
+				continue;
+			write_sysreg(csselr_el1, level << 1 | (unsigned)instr);
+			isb();
+			uint64_t ccsidr = read_sysreg(ccsidr_el1);
+			uint64_t line = 1ull << ((ccsidr & 7) + 4);
+			uint64_t ways = ((ccsidr >> 3) & 0x3ff) + 1, sets = ((ccsidr >> 13) & 0x7fff) + 1;
+			rec_obj(r, NULL);
+			rec_u64(r, "level", level + 1);
+			rec_str(r, "type", instr ? "instruction" : ctype == 4 ? "unified" : "data");
+			rec_u64(r, "size", line * ways * sets);
+			rec_u64(r, "ways", ways);
+			rec_u64(r, "line", line);
+			rec_u64(r, "sets", sets);
+			rec_close(r);
+		}
+	}
+	rec_close(r);
+	uint64_t ctr = read_sysreg(ctr_el0);
+	rec_u64(r, "ctr_dminline", 4ull << ((ctr >> 16) & 0xf));
+	rec_u64(r, "ctr_iminline", 4ull << (ctr & 0xf));
+}
+
+void arch_core_fields(struct rec *r)
+{
+	uint64_t midr = read_sysreg(midr_el1);
+	rec_hex(r, "midr", midr);
+	rec_str(r, "name", core_name(midr));
+	rec_hex(r, "mpidr", read_sysreg(mpidr_el1));
+	rec_u64(r, "el", arm64_el);
+	isa_features(r);
+	uint64_t sctlr = read_el(sctlr);
+	rec_obj(r, "sctlr");
+	rec_str(r, "mmu", sctlr & SCTLR_M ? "on" : "off");
+	rec_str(r, "icache", sctlr & SCTLR_I ? "on" : "off");
+	rec_str(r, "dcache", sctlr & SCTLR_C ? "on" : "off");
+	rec_close(r);
+	rec_u64(r, "mem_ranges_mapped", mem_ranges_mapped < 0 ? 0 : (uint64_t)mem_ranges_mapped);
+	caches(r);
+	rec_u64(r, "cntfrq_hz", read_sysreg(cntfrq_el0) & 0xffffffffu);
+}
+
+const char *arch_fw_console_probe(void)
+{
+	return NULL; /* no firmware console on our Arm targets */
+}
+
+void arch_fw_console_write(const char *s, size_t n)
+{
+	(void)s;
+	(void)n;
+}
+
+const char *arch_stop_method(void)
+{
+	return psci_conduit[0] ? (psci_conduit[0] == 's' ? "psci-smc" : "psci-hvc") : "wfe";
+}
+
+/* No call may come between setting x0 and the instruction: a local
+ * register variable is only guaranteed in its register at the asm. */
+static void psci_system_off(bool smc)
+{
+	register uint64_t x0 __asm__("x0") = 0x84000008; /* PSCI SYSTEM_OFF */
+	if (smc)
+		__asm__ volatile("smc #0" : "+r"(x0)::"x1", "x2", "x3", "memory");
+	else
+		__asm__ volatile("hvc #0" : "+r"(x0)::"x1", "x2", "x3", "memory");
+}
+
+_Noreturn void arch_stop(void)
+{
+	if (psci_conduit[0])
+		psci_system_off(strcmp(psci_conduit, "smc") == 0);
+	for (;;)
+		__asm__ volatile("wfe");
+}

@@ -1,0 +1,167 @@
+/* Identity-mapped stage 1 translation at EL1 or EL2, 4 KiB granule, 39-bit
+ * addresses (T0SZ = 25, lookup from level 1): 1 GiB blocks, or 2 MiB
+ * blocks in a level-2 table where a GiB holds both memory and devices.
+ * Descriptor and register layouts from the Arm Architecture Reference
+ * Manual (DDI 0487): D8.3 descriptors, D17 TCR_EL1/TCR_EL2, MAIR, SCTLR.
+ * Everything here runs before or while the MMU comes on, so it uses no
+ * library calls and only aligned accesses. */
+#include "mmu.h"
+
+#include "sysreg.h"
+
+#define GIB (1ull << 30)
+#define MIB2 (2ull << 20)
+#define ENTRIES 512
+#define MAX_L2 16
+
+/* MAIR attribute indices: 0 Device-nGnRE (0x04), 1 Normal WB RW-allocate. */
+#define MAIR_VALUE 0xff04ull
+#define ATTR_DEVICE (0ull << 2)
+#define ATTR_NORMAL (1ull << 2)
+#define DESC_BLOCK 1ull
+#define DESC_TABLE 3ull
+#define DESC_AF (1ull << 10)
+#define DESC_SH_INNER (3ull << 8)
+#define DESC_XN (1ull << 54) /* UXN at EL1, XN at EL2 */
+#define DESC_PXN (1ull << 53) /* EL1 only; RES0 at EL2 */
+
+struct tables {
+	uint64_t l1[ENTRIES];
+	uint64_t l2[MAX_L2][ENTRIES];
+	int nl2;
+};
+
+static struct tables early __attribute__((aligned(4096)));
+static struct tables final __attribute__((aligned(4096)));
+static unsigned pa_bits;
+
+void dcache_inval_range(uint64_t start, uint64_t end);
+
+static uint64_t device_desc(uint64_t pa)
+{
+	return pa | DESC_BLOCK | DESC_AF | ATTR_DEVICE | DESC_XN | (arm64_el == 1 ? DESC_PXN : 0);
+}
+
+static uint64_t normal_desc(uint64_t pa)
+{
+	return pa | DESC_BLOCK | DESC_AF | ATTR_NORMAL | DESC_SH_INNER;
+}
+
+static unsigned l1_entries(void)
+{
+	/* Do not describe addresses the core cannot output. */
+	return pa_bits >= 39 ? ENTRIES : 1u << (pa_bits - 30);
+}
+
+static void tables_reset(struct tables *t)
+{
+	for (unsigned i = 0; i < ENTRIES; i++)
+		t->l1[i] = i < l1_entries() ? device_desc((uint64_t)i * GIB) : 0;
+	t->nl2 = 0;
+}
+
+/* Marks [start, end) Normal, in 2 MiB steps (1 GiB where a whole GiB is
+ * covered). Returns 0, or -1 when out of level-2 tables. */
+static int map_normal(struct tables *t, uint64_t start, uint64_t end)
+{
+	for (uint64_t a = start & ~(MIB2 - 1); a < end; a += MIB2) {
+		uint64_t gi = a / GIB;
+		if (gi >= l1_entries())
+			return 0; /* beyond our address space: left unmapped */
+		uint64_t d = t->l1[gi];
+		if ((a & (GIB - 1)) == 0 && end - a >= GIB && (d & 3) != DESC_TABLE) {
+			t->l1[gi] = normal_desc(a);
+			a += GIB - MIB2;
+			continue;
+		}
+		if ((d & 3) != DESC_TABLE) {
+			if (t->nl2 == MAX_L2)
+				return -1;
+			uint64_t *l2 = t->l2[t->nl2++];
+			/* A GiB split for the first time keeps its old kind. */
+			int was_normal = (d & (7ull << 2)) == ATTR_NORMAL;
+			for (unsigned k = 0; k < ENTRIES; k++) {
+				uint64_t pa = gi * GIB + (uint64_t)k * MIB2;
+				l2[k] = was_normal ? normal_desc(pa) : device_desc(pa);
+			}
+			t->l1[gi] = (uint64_t)(uintptr_t)l2 | DESC_TABLE;
+		}
+		uint64_t *l2 = (uint64_t *)(uintptr_t)(t->l1[gi] & ~0xfffull);
+		l2[(a & (GIB - 1)) / MIB2] = normal_desc(a);
+	}
+	return 0;
+}
+
+static uint64_t tcr_value(void)
+{
+	uint64_t parange = read_sysreg(id_aa64mmfr0_el1) & 0xf;
+	if (parange > 5)
+		parange = 5; /* 48 bits is plenty for an identity map */
+	/* T0SZ 25 | IRGN0/ORGN0 write-back write-allocate | SH0 inner | TG0 4K */
+	uint64_t common = 25 | (1ull << 8) | (1ull << 10) | (3ull << 12);
+	if (arm64_el == 2)
+		return common | (parange << 16) | (1ull << 23) | (1ull << 31); /* PS, RES1 bits */
+	return common | (1ull << 23) /* EPD1: no TTBR1 walks */ | (parange << 32);
+}
+
+static void tlb_flush(void)
+{
+	dsb(ishst);
+	if (arm64_el == 2)
+		__asm__ volatile("tlbi alle2" ::: "memory");
+	else
+		__asm__ volatile("tlbi vmalle1" ::: "memory");
+	dsb(ish);
+	isb();
+}
+
+static unsigned parange_bits(void)
+{
+	static const unsigned bits[] = {32, 36, 40, 42, 44, 48, 52};
+	uint64_t r = read_sysreg(id_aa64mmfr0_el1) & 0xf;
+	return r < 7 ? bits[r] : 48;
+}
+
+void mmu_early(uint64_t img_start, uint64_t img_end, uint64_t dtb)
+{
+	pa_bits = parange_bits();
+	tables_reset(&early);
+	map_normal(&early, img_start, img_end);
+	if (dtb)
+		map_normal(&early, dtb, dtb + MIB2);
+	/* Our writes went to memory with the caches off; make sure no stale
+	 * line shadows the tables or the image once they are on. */
+	dcache_inval_range(img_start, img_end);
+
+	write_el(mair, MAIR_VALUE);
+	write_el(tcr, tcr_value());
+	write_el(ttbr0, (uint64_t)(uintptr_t)early.l1);
+	isb();
+	tlb_flush();
+	__asm__ volatile("ic iallu" ::: "memory");
+	dsb(ish);
+	isb();
+	uint64_t sctlr = read_el(sctlr);
+	sctlr |= SCTLR_M | SCTLR_C | SCTLR_I;
+	sctlr &= ~(uint64_t)(SCTLR_A | SCTLR_WXN); /* WXN would make our writable image unexecutable */
+	write_el(sctlr, sctlr);
+	isb();
+}
+
+int mmu_final(const struct bm_board *b, uint64_t img_start, uint64_t img_end)
+{
+	tables_reset(&final);
+	int mapped = 0;
+	for (int i = 0; i < b->nmem; i++)
+		if (map_normal(&final, b->mem[i].base, b->mem[i].base + b->mem[i].size) == 0)
+			mapped++;
+	/* The image is RAM whatever the tree says. */
+	map_normal(&final, img_start, img_end);
+	/* The tables were written through the cache, and walks are
+	 * cacheable (IRGN/ORGN write-back): switching is enough. */
+	dsb(ish);
+	write_el(ttbr0, (uint64_t)(uintptr_t)final.l1);
+	isb();
+	tlb_flush();
+	return mapped;
+}

@@ -1,0 +1,123 @@
+/* aarch64 bodies for kernels/pipeline/pipeline.c; the same operations,
+ * chains and state layout (0 x, 8 b, 16 fx, 24 fb, 32 fc) as the riscv64
+ * file. Integer chains in x2 (latency) or x4-x11 (throughput); fp chains
+ * in d0 or d16-d23; operands in x3, d1, d2. */
+#include "body_aarch64.h"
+	.section .text
+
+.macro int_setup
+	ldp	x2, x3, [x0]
+	mov x4, x2; mov x5, x2; mov x6, x2; mov x7, x2
+	mov x8, x2; mov x9, x2; mov x10, x2; mov x11, x2
+.endm
+.macro int_lat_finish
+	mov	x0, x2
+.endm
+.macro int_thr_finish
+	add x0, x4, x5; add x0, x0, x6; add x0, x0, x7
+	add x0, x0, x8; add x0, x0, x9; add x0, x0, x10; add x0, x0, x11
+.endm
+.macro fp_setup
+	ldr	d0, [x0, #16]
+	ldr	d1, [x0, #24]
+	ldr	d2, [x0, #32]
+	fmov d16, d0; fmov d17, d0; fmov d18, d0; fmov d19, d0
+	fmov d20, d0; fmov d21, d0; fmov d22, d0; fmov d23, d0
+.endm
+.macro fp_lat_finish
+	fmov	x0, d0
+.endm
+/* ((c0+c1)+(c2+c3))+((c4+c5)+(c6+c7)), as on riscv64 */
+.macro fp_thr_finish
+	fadd d16, d16, d17; fadd d18, d18, d19; fadd d20, d20, d21; fadd d22, d22, d23
+	fadd d16, d16, d18; fadd d20, d20, d22; fadd d16, d16, d20
+	fmov	x0, d16
+.endm
+
+/* Eight independent copies: \insn dN, <operands> for each chain register. */
+.macro x8_int insn, a, b
+	\insn x4, \a, \b; \insn x5, \a, \b; \insn x6, \a, \b; \insn x7, \a, \b
+	\insn x8, \a, \b; \insn x9, \a, \b; \insn x10, \a, \b; \insn x11, \a, \b
+.endm
+
+.macro add_lat
+	add	x2, x2, x3
+.endm
+.macro add_thr
+	add x4, x4, x3; add x5, x5, x3; add x6, x6, x3; add x7, x7, x3
+	add x8, x8, x3; add x9, x9, x3; add x10, x10, x3; add x11, x11, x3
+.endm
+BM_BODY bm_pipe_add_lat, 32, int_setup, add_lat, int_lat_finish
+BM_BODY bm_pipe_add_thr, 4, int_setup, add_thr, int_thr_finish
+
+.macro mul_lat
+	mul	x2, x2, x3
+.endm
+.macro mul_thr
+	mul x4, x4, x3; mul x5, x5, x3; mul x6, x6, x3; mul x7, x7, x3
+	mul x8, x8, x3; mul x9, x9, x3; mul x10, x10, x3; mul x11, x11, x3
+.endm
+BM_BODY bm_pipe_mul_lat, 32, int_setup, mul_lat, int_lat_finish
+BM_BODY bm_pipe_mul_thr, 4, int_setup, mul_thr, int_thr_finish
+
+/* x = b / x with b = x * x: a fixed point, a full-width division */
+.macro div_lat
+	udiv	x2, x3, x2
+.endm
+.macro div_thr
+	x8_int	udiv, x3, x2
+.endm
+BM_BODY bm_pipe_div_lat, 32, int_setup, div_lat, int_lat_finish
+BM_BODY bm_pipe_div_thr, 4, int_setup, div_thr, int_thr_finish
+
+.macro load_lat
+	ldr	x2, [x2]
+.endm
+.macro load_thr
+	ldr x4, [x2]; ldr x5, [x2]; ldr x6, [x2]; ldr x7, [x2]
+	ldr x8, [x2]; ldr x9, [x2]; ldr x10, [x2]; ldr x11, [x2]
+.endm
+BM_BODY bm_pipe_load_lat, 32, int_setup, load_lat, int_lat_finish
+BM_BODY bm_pipe_load_thr, 4, int_setup, load_thr, int_thr_finish
+
+.macro fadd_lat
+	fadd	d0, d0, d1
+.endm
+.macro fadd_thr
+	fadd d16, d16, d1; fadd d17, d17, d1; fadd d18, d18, d1; fadd d19, d19, d1
+	fadd d20, d20, d1; fadd d21, d21, d1; fadd d22, d22, d1; fadd d23, d23, d1
+.endm
+BM_BODY bm_pipe_fadd_lat, 32, fp_setup, fadd_lat, fp_lat_finish
+BM_BODY bm_pipe_fadd_thr, 4, fp_setup, fadd_thr, fp_thr_finish
+
+.macro fmul_lat
+	fmul	d0, d0, d1
+.endm
+.macro fmul_thr
+	fmul d16, d16, d1; fmul d17, d17, d1; fmul d18, d18, d1; fmul d19, d19, d1
+	fmul d20, d20, d1; fmul d21, d21, d1; fmul d22, d22, d1; fmul d23, d23, d1
+.endm
+BM_BODY bm_pipe_fmul_lat, 32, fp_setup, fmul_lat, fp_lat_finish
+BM_BODY bm_pipe_fmul_thr, 4, fp_setup, fmul_thr, fp_thr_finish
+
+/* fx = fx * fb + fc */
+.macro fma_lat
+	fmadd	d0, d0, d1, d2
+.endm
+.macro fma_thr
+	fmadd d16, d16, d1, d2; fmadd d17, d17, d1, d2; fmadd d18, d18, d1, d2; fmadd d19, d19, d1, d2
+	fmadd d20, d20, d1, d2; fmadd d21, d21, d1, d2; fmadd d22, d22, d1, d2; fmadd d23, d23, d1, d2
+.endm
+BM_BODY bm_pipe_fma_lat, 32, fp_setup, fma_lat, fp_lat_finish
+BM_BODY bm_pipe_fma_thr, 4, fp_setup, fma_thr, fp_thr_finish
+
+/* fx = fc / fx with fc = fx * fx */
+.macro fdiv_lat
+	fdiv	d0, d2, d0
+.endm
+.macro fdiv_thr
+	fdiv d16, d2, d0; fdiv d17, d2, d0; fdiv d18, d2, d0; fdiv d19, d2, d0
+	fdiv d20, d2, d0; fdiv d21, d2, d0; fdiv d22, d2, d0; fdiv d23, d2, d0
+.endm
+BM_BODY bm_pipe_fdiv_lat, 32, fp_setup, fdiv_lat, fp_lat_finish
+BM_BODY bm_pipe_fdiv_thr, 4, fp_setup, fdiv_thr, fp_thr_finish

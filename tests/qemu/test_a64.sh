@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# System tests of the aarch64 image on QEMU virt: Cortex-A72 entered at EL2
+# (virtualization=on) and Cortex-A53 entered at EL1. Under -icount shift=0
+# a cycle is a retired instruction (PMCCNTR and INST_RETIRED), so the
+# harness arithmetic is checked exactly; no hardware latency is checked.
+set -uo pipefail
+PLATFORM=qemu-a64
+BUILD=${BUILD:-build/qemu-a64}
+TOOL=${TOOL:-build/host/baremark}
+OUT=${OUT:-build/test-qemu-a64}
+rm -rf "$OUT" && mkdir -p "$OUT"
+. tests/qemu/lib.sh
+
+A72_EL2="-M virt,virtualization=on -cpu cortex-a72"
+A53_EL1="-M virt -cpu cortex-a53"
+
+# 1. Both CPU models, both entry levels: complete runs, exact arithmetic.
+for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-hvc"; do
+	IFS=: read -r name machine core el stop <<<"$cfg"
+	BM_QEMU_A64="$machine" boot "$name" "baremark.profile=quick"
+	check_complete_run "$name"
+	expect_q "$name" "map(select(.type==\"core\"))[0] | .name == \"$core\" and .el == $el" "core record says $core entered at EL$el"
+	expect_q "$name" 'map(select(.type=="core"))[0].sctlr == {"mmu":"on","icache":"on","dcache":"on"}' "MMU, I-cache and D-cache on (read back from SCTLR)"
+	expect_q "$name" 'map(select(.type=="core"))[0] | .counters.cycles == "ok" and .counters.instret == "ok"' "PMCCNTR and INST_RETIRED counting"
+	expect_q "$name" 'map(select(.type=="core"))[0] | (.features | index("aes") != null) and .cntfrq_hz == 62500000 and (.caches | length) >= 2' "ISAR0 features, timer frequency, cache geometry"
+	expect_q "$name" 'map(select(.type=="core"))[0].counters.l1d_miss | test("not implemented \\(PMCEID0_EL0 bit 3 clear\\)")' "events the core lacks say why"
+	expect_q "$name" 'map(select(.type=="run"))[0] | .console.kind == "pl011" and .console.base == "0x9000000" and .timebase_hz == 62500000' "PL011 console and generic-timer timebase from the device tree"
+	expect_q "$name" ".[-1].stop == \"$stop\"" "stops with PSCI SYSTEM_OFF over the tree's conduit"
+done
+expect "EL2/A72 and EL1/A53 give identical -icount results" cmp -s <(results a72) <(results a53)
+
+# 2. Position independence: the same .bin at two other (4 KiB-aligned)
+# addresses, through QEMU's uImage loader, which still passes the DTB.
+for addr in 0x40600000 0x41234000; do
+	mkimage -A arm64 -O linux -T kernel -C none -a $addr -e $addr -d "$BUILD/baremark.bin" "$OUT/at-$addr.uimg" >/dev/null
+	BM_QEMU_A64="$A72_EL2" boot "at-$addr" "baremark.profile=quick" -kernel "$OUT/at-$addr.uimg"
+	expect_q "at-$addr" "map(select(.type==\"run\"))[0] | .load_addr == \"$addr\" and .reloc_delta == \"$(printf '0x%x' $((addr - 0x40200000)))\"" "runs relocated at $addr"
+	expect "results at $addr equal those at the link address" cmp -s <(results a72) <(results "at-$addr")
+done
+
+# 3. A trap inside a kernel at each entry level.
+for cfg in "trap-el2:$A72_EL2" "trap-el1:$A53_EL1"; do
+	IFS=: read -r name machine <<<"$cfg"
+	BM_QEMU_A64="$machine" boot "$name" "baremark.selftest=trap baremark.only=selftest.*,pipeline.add.lat"
+	check_trap_run "$name"
+	expect_q "$name" '[.[] | select(.type=="error")][0] | .exception == "synchronous" and .ec == "0x0" and .far == "0x0" and (.elr | startswith("0x402"))' "UDF reported with ESR class, ELR and FAR"
+done
+
+summary "qemu-a64"
