@@ -49,7 +49,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run check test tools clean unit-tests fuzz-smoke
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests fuzz-smoke
 all: image
 image: $(BUILD)/baremark.elf $(BUILD)/baremark.bin
 
@@ -73,7 +73,33 @@ $(BUILD)/baremark.elf: $(OBJS) linker/$(ARCH).ld $(MKRELOC)
 $(BUILD)/baremark.bin: $(BUILD)/baremark.elf
 	$(OBJCOPY) -O binary $< $@
 
-run: image
+# The U-Boot boot script and the SD-card image (tools/mksdcard.sh: no root).
+# FIRMWARE=<file> also writes the board's own boot firmware where its
+# BootROM looks (SDCARD_FIRMWARE_OFFSET in platform.mk).
+# BOOTARGS are the run options the card starts baremark with.
+BOOTARGS ?= baremark.profile=$(PROFILE)
+$(BUILD)/boot.cmd: $(PLATDIR)/boot.cmd FORCE
+	@mkdir -p $(dir $@)
+	@sed 's|@BOOTARGS@|$(BOOTARGS)|' $< > $@.new
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+$(BUILD)/boot.scr: $(BUILD)/boot.cmd
+	mkimage -A $(UBOOT_ARCH) -O linux -T script -C none -n "baremark $(PLATFORM)" -d $< $@ >/dev/null
+
+sdcard: $(BUILD)/sdcard.img
+$(BUILD)/sdcard.img: $(BUILD)/baremark.bin $(BUILD)/boot.scr tools/mksdcard.sh $(FIRMWARE) FORCE
+ifneq ($(FIRMWARE),)
+	@test -n "$(SDCARD_FIRMWARE_OFFSET)" || { echo "error: no confirmed firmware offset for $(PLATFORM); build without FIRMWARE (see docs/boards/)"; exit 1; }
+	tools/mksdcard.sh $@ $(BUILD)/baremark.bin $(BUILD)/boot.scr $(FIRMWARE) $(SDCARD_FIRMWARE_OFFSET)
+else
+	tools/mksdcard.sh $@ $(BUILD)/baremark.bin $(BUILD)/boot.scr
+endif
+
+# Boot the way a board does: firmware, then U-Boot, which finds boot.scr on
+# the SD-card image (a virtio disk) and starts baremark with booti.
+run: sdcard
+	tests/qemu/boot.sh --uboot $(PLATFORM) $(BUILD)
+# The same image straight from QEMU's -kernel, without U-Boot.
+run-direct: image
 	tests/qemu/boot.sh $(PLATFORM) $(BUILD) "baremark.profile=$(PROFILE)"
 
 

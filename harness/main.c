@@ -21,6 +21,7 @@ extern char _start_image[], _end[];
 static struct bm_board board;
 static struct bm_options opts;
 static struct bm_counters ctr;
+static const char *filled = ""; /* what the platform added to the tree's description */
 
 /* At most this much of a DTB is read (sanity bound on totalsize). */
 #define DTB_MAX (4u << 20)
@@ -39,7 +40,8 @@ static void parse_dt(void *p)
 
 static void read_board(const void *dtb)
 {
-	platform_defaults(&board);
+	const struct bm_platform *p = platform_get();
+	platform_defaults(p, &board);
 	if (!dtb) {
 		bm_warn("no device tree passed by firmware; using %s defaults", platform_get()->name);
 		return;
@@ -47,12 +49,14 @@ static void read_board(const void *dtb)
 	struct dt_job j = {dtb, DTB_MAX, 0};
 	struct bm_trap t;
 	if (bm_guard(parse_dt, &j, &t)) {
-		platform_defaults(&board);
+		platform_defaults(p, &board);
 		bm_warn("device tree at %p is unreadable (trap cause %llu); using %s defaults", dtb,
 			(unsigned long long)t.cause, platform_get()->name);
 	} else if (j.rc < 0) {
-		platform_defaults(&board);
+		platform_defaults(p, &board);
 		bm_warn("device tree at %p: %s; using %s defaults", dtb, dt_strerror(j.rc), platform_get()->name);
+	} else {
+		filled = platform_fill_gaps(p, &board);
 	}
 }
 
@@ -94,6 +98,10 @@ static void run_record(uint64_t reloc_delta)
 	rec_str(&r, "platform", platform_get()->name);
 	rec_str(&r, "build", BM_BUILD_ID);
 	rec_str(&r, "board_source", board.source);
+	if (filled[0])
+		rec_str(&r, "platform_filled", filled);
+	if (!board.mem_from_dt)
+		rec_str(&r, "memory_source", "platform default");
 	if (board.dtb_addr)
 		rec_hex(&r, "dtb", board.dtb_addr);
 	rec_hex(&r, "load_addr", (uint64_t)(uintptr_t)_start_image);
@@ -141,10 +149,12 @@ static void core_record(uint64_t khz, const char *khz_why)
 		rec_str(&r, "mhz_unavailable", khz_why);
 	rec_obj(&r, "counters");
 	for (int s = 0; s < ctr.nslots; s++) {
+		char v[120];
 		if (ctr.slot[s].avail)
-			rec_str(&r, ctr.slot[s].name, "ok");
+			snprintf(v, sizeof(v), ctr.slot[s].why[0] ? "ok, %s" : "ok", ctr.slot[s].why);
 		else
-			rec_str(&r, ctr.slot[s].name, ctr.slot[s].why);
+			snprintf(v, sizeof(v), "%s", ctr.slot[s].why);
+		rec_str(&r, ctr.slot[s].name, v);
 	}
 	rec_str(&r, "time", ctr.time_avail ? "ok" : ctr.time_why);
 	rec_close(&r);
@@ -186,7 +196,7 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	if (!have_mem)
 		bm_warn("no working memory: %s; kernels that need memory will be skipped", why);
 
-	arch_counters_probe(&ctr, &board);
+	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
 	const char *khz_why = "";
 	uint64_t khz = measure_khz(&khz_why);
 

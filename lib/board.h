@@ -46,6 +46,7 @@ struct bm_board {
 	struct bm_cpu_desc cpus[BM_MAX_CPUS];
 	int nmem;
 	struct bm_range mem[BM_MAX_MEM];
+	bool mem_from_dt; /* false: the platform's default (firmware adds /memory) */
 	int nrsv;
 	struct bm_range rsv[BM_MAX_RSV]; /* memreserve + /reserved-memory */
 	uint64_t largest_cache; /* bytes, from cache nodes; 0 if none given */

@@ -242,6 +242,7 @@ static void read_memory(struct bm_board *b, const struct dt *f)
 	if (nmem > 0) {
 		memcpy(b->mem, mem, sizeof(mem[0]) * (size_t)nmem);
 		b->nmem = nmem;
+		b->mem_from_dt = true;
 	}
 	b->nrsv = 0;
 	uint64_t base, size;

@@ -9,3 +9,4 @@ ARCH_DIR := arm64
 ARCH_CFLAGS := -specs=/usr/lib/picolibc/aarch64-linux-gnu/picolibc.specs -march=armv8-a \
 	-mstrict-align -mcmodel=small -fno-pic -fno-pie
 ARCH_LIBS := -lc -lgcc
+UBOOT_ARCH := arm64

@@ -8,3 +8,4 @@ ARCH_DIR := riscv
 ARCH_CFLAGS := -specs=picolibc.specs -march=rv64gc -mabi=lp64d -mcmodel=medany
 ARCH_LIBS := -lc -lgcc
 
+UBOOT_ARCH := riscv

@@ -2,14 +2,38 @@
 
 #include "platform.h"
 
-void platform_defaults(struct bm_board *b)
+extern const struct bm_platform __start_bm_platforms[], __stop_bm_platforms[];
+
+const struct bm_platform *platform_get(void)
 {
-	const struct bm_platform *p = platform_get();
+	/* The build links exactly one platform file into an image. */
+	return __start_bm_platforms;
+}
+
+void platform_defaults(const struct bm_platform *p, struct bm_board *b)
+{
 	memset(b, 0, sizeof(*b));
 	b->source = "defaults";
 	b->uart = p->uart;
 	b->timebase_hz = p->timebase_hz;
 	b->nmem = 1;
 	b->mem[0] = p->ram;
-	b->ncpus = 0;
+	if (p->psci_method)
+		strncpy(b->psci_method, p->psci_method, sizeof(b->psci_method) - 1);
+}
+
+const char *platform_fill_gaps(const struct bm_platform *p, struct bm_board *b)
+{
+	static char note[96];
+	note[0] = '\0';
+	/* Only for the UART the platform knows, not any UART. */
+	if (b->uart.kind != BM_UART_NONE && !b->uart.clock_hz && p->uart_clock_hz && b->uart.base == p->uart.base) {
+		b->uart.clock_hz = p->uart_clock_hz;
+		strcat(note, "uart clock");
+	}
+	if (!b->psci_method[0] && p->psci_method) {
+		strncpy(b->psci_method, p->psci_method, sizeof(b->psci_method) - 1);
+		strcat(note, note[0] ? ", psci conduit" : "psci conduit");
+	}
+	return note;
 }

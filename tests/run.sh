@@ -4,6 +4,8 @@
 #   fuzz       a bounded libFuzzer run of the device-tree reader
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
+#   sdcard     the boards' SD-card images: partitions, files, script, firmware
+#   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -42,9 +44,14 @@ group() {
 
 group build-rv64 $MAKE -s PLATFORM=qemu-rv64 image tools
 group build-a64 $MAKE -s PLATFORM=qemu-a64 image
+for board in d1 k3 rk3576; do
+	group "build-$board" $MAKE -s PLATFORM=$board image
+done
 group unit $MAKE -s unit-tests
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
+group sdcard bash tests/sdcard/test_sdcard.sh
+group uboot bash tests/qemu/test_uboot.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

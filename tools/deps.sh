@@ -8,7 +8,9 @@ packages=(
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	gcc-aarch64-linux-gnu picolibc-aarch64-linux-gnu
 	# QEMU and firmware
-	qemu-system-misc qemu-system-arm opensbi u-boot-tools device-tree-compiler
+	qemu-system-misc qemu-system-arm opensbi u-boot-qemu u-boot-tools device-tree-compiler
+	# SD-card images without root
+	fdisk dosfstools mtools
 	# host tools and tests
 	libfdt-dev libjansson-dev zlib1g-dev jq clang libclang-rt-14-dev
 )

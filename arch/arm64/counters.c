@@ -58,9 +58,10 @@ static void read_cntvct(void *p)
 	*(uint64_t *)p = read_sysreg(cntvct_el0);
 }
 
-void arch_counters_probe(struct bm_counters *c, const struct bm_board *b)
+void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const struct bm_raw_event *raw)
 {
 	(void)b;
+	(void)raw; /* PMUv3 event numbers are architectural */
 	memset(c, 0, sizeof(*c));
 	struct bm_trap t;
 	uint64_t v;
@@ -117,6 +118,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b)
 		slot_of_counter[k] = s;
 		enable |= 1ull << k;
 		sl->avail = true;
+		snprintf(sl->why, sizeof(sl->why), "PMUv3 event 0x%02x", ev);
 	}
 	write_sysreg(pmcntenset_el0, enable);
 	write_sysreg(pmcr_el0, (pmcr & ~0x3full) | PMCR_E | PMCR_P | PMCR_C | PMCR_LC);

@@ -23,7 +23,7 @@ void arch_trap_fields(struct rec *r, const struct bm_trap *t);
 struct bm_slot {
 	const char *name; /* "cycles", "instret", "l1d_miss", "br_miss", ... */
 	bool avail;
-	char why[96]; /* when !avail: the reason, for the core record */
+	char why[96]; /* !avail: the reason; avail: how it is counted (or "") */
 };
 
 struct bm_counters {
@@ -33,9 +33,18 @@ struct bm_counters {
 	char time_why[96];
 };
 
+/* A core's own PMU event code, where the platform knows it (RISC-V: an
+ * SBI PMU raw event, type 2, tried before the generic SBI event). */
+struct bm_raw_event {
+	const char *name; /* our slot name: "l1d_miss", "br_miss", ... */
+	uint64_t code;
+};
+#define BM_MAX_RAW_EVENTS 6
+
 /* Finds out which counters and events work on this core and starts the
- * event counters. Never reports a counter it could not read. */
-void arch_counters_probe(struct bm_counters *c, const struct bm_board *b);
+ * event counters. Never reports a counter it could not read. `raw` lists
+ * up to BM_MAX_RAW_EVENTS known raw codes (name NULL ends it). */
+void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const struct bm_raw_event *raw);
 /* Reads every available slot into v[slot]; unavailable slots are left
  * untouched. Same code path each call, so its cost cancels out. */
 void arch_counters_read(uint64_t *v);

@@ -76,7 +76,36 @@ static void probe_fixed(struct bm_slot *s, const char *name, void (*fn)(void *),
 			 (unsigned long long)t.cause);
 }
 
-static void probe_events(struct bm_counters *c)
+/* Configures a counter for one event: the raw code first when the
+ * platform gives one (SBI raw event: type 2, code in event_data), then the
+ * generic SBI event. Returns the SBI answer of the last attempt. */
+static struct sbiret config_event(unsigned long mask, const char *name, unsigned long generic,
+				  const struct bm_raw_event *raw, bool *used_raw)
+{
+	const unsigned long flags = PMU_CFG_CLEAR | PMU_CFG_START | PMU_CFG_MINH;
+	*used_raw = false;
+	for (int i = 0; raw && i < BM_MAX_RAW_EVENTS && raw[i].name; i++) {
+		if (strcmp(raw[i].name, name) != 0)
+			continue;
+		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_COUNTER_CFG_MATCH, 0, (long)mask, flags, 0x20000,
+					   (long)raw[i].code);
+		if (r.error == 0) {
+			*used_raw = true;
+			return r;
+		}
+	}
+	return sbi_call(SBI_EXT_PMU, PMU_COUNTER_CFG_MATCH, 0, (long)mask, flags, (long)generic, 0);
+}
+
+static uint64_t raw_code(const struct bm_raw_event *raw, const char *name)
+{
+	for (int i = 0; raw && i < BM_MAX_RAW_EVENTS && raw[i].name; i++)
+		if (strcmp(raw[i].name, name) == 0)
+			return raw[i].code;
+	return 0;
+}
+
+static void probe_events(struct bm_counters *c, const struct bm_raw_event *raw)
 {
 	long ncounters = 0;
 	bool pmu = sbi_has(SBI_EXT_PMU);
@@ -98,8 +127,8 @@ static void probe_events(struct bm_counters *c)
 		}
 		/* Counters 0-2 are cycle/time/instret: search the rest. */
 		unsigned long mask = (ncounters >= 64 ? ~0ul : (1ul << ncounters) - 1) & ~7ul;
-		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_COUNTER_CFG_MATCH, 0, (long)mask,
-					   PMU_CFG_CLEAR | PMU_CFG_START | PMU_CFG_MINH, (long)wanted[i].idx, 0);
+		bool used_raw;
+		struct sbiret r = config_event(mask, wanted[i].name, wanted[i].idx, raw, &used_raw);
 		if (r.error) {
 			snprintf(s->why, sizeof(s->why), "SBI PMU cannot count event 0x%lx: %s", wanted[i].idx,
 				 sbi_strerror(r.error));
@@ -119,6 +148,10 @@ static void probe_events(struct bm_counters *c)
 		}
 		ev_csr[nevents++] = h.csr;
 		s->avail = true;
+		if (used_raw)
+			snprintf(s->why, sizeof(s->why), "raw event 0x%llx", (unsigned long long)raw_code(raw, s->name));
+		else
+			snprintf(s->why, sizeof(s->why), "SBI event 0x%lx", wanted[i].idx);
 	}
 	/* Keep available event slots first so arch_counters_read fills the
 	 * right ones: slot order = probe order, unavailable ones after. */
@@ -131,7 +164,7 @@ static void probe_events(struct bm_counters *c)
 	memcpy(&c->slot[2], &sorted[2], sizeof(sorted[0]) * (size_t)(c->nslots - 2));
 }
 
-void arch_counters_probe(struct bm_counters *c, const struct bm_board *b)
+void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const struct bm_raw_event *raw)
 {
 	(void)b;
 	memset(c, 0, sizeof(*c));
@@ -145,7 +178,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b)
 	if (!have_time)
 		snprintf(c->time_why, sizeof(c->time_why), "rdtime traps (scause %llu)", (unsigned long long)t.cause);
 	nevents = 0;
-	probe_events(c);
+	probe_events(c, raw);
 }
 
 void arch_counters_read(uint64_t *v)

@@ -3,8 +3,9 @@
  * qemu-system-aarch64 7.2 (../shared/platforms.md, "QEMU 7.2 virt"). */
 #include "platform.h"
 
-static const struct bm_platform qemu_a64 = {
+BM_PLATFORM(qemu_a64) = {
 	.name = "qemu-a64",
+	.root_compatible = {"linux,dummy-virt"},
 	.uart = {
 		.kind = BM_UART_PL011,
 		.base = 0x09000000,
@@ -18,8 +19,3 @@ static const struct bm_platform qemu_a64 = {
 	/* QEMU models no caches; see qemu-rv64. */
 	.sweep_cache_bytes = 2u << 20,
 };
-
-const struct bm_platform *platform_get(void)
-{
-	return &qemu_a64;
-}

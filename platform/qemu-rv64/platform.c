@@ -3,8 +3,9 @@
  * qemu-system-riscv64 7.2 (../shared/platforms.md, "QEMU 7.2 virt"). */
 #include "platform.h"
 
-static const struct bm_platform qemu_rv64 = {
+BM_PLATFORM(qemu_rv64) = {
 	.name = "qemu-rv64",
+	.root_compatible = {"riscv-virtio"},
 	.uart = {
 		.kind = BM_UART_NS16550,
 		.base = 0x10000000,
@@ -16,12 +17,8 @@ static const struct bm_platform qemu_rv64 = {
 	},
 	.timebase_hz = 10000000,
 	.ram = {0x80000000, 256u << 20}, /* the smallest -m our docs use */
+	.uart_clock_hz = 3686400,
 	/* QEMU models no caches. The sweep still needs an upper end: 2 MiB,
 	 * a common last-level size, so the quick sweep reaches 8 MiB. */
 	.sweep_cache_bytes = 2u << 20,
 };
-
-const struct bm_platform *platform_get(void)
-{
-	return &qemu_rv64;
-}

@@ -1,23 +1,46 @@
 #!/usr/bin/env bash
 # Boots a baremark image on QEMU and copies its console to stdout.
 #   tests/qemu/boot.sh PLATFORM BUILD_DIR "BOOTARGS" [extra QEMU arguments...]
+#       QEMU loads the image itself (-kernel) with BOOTARGS.
+#   tests/qemu/boot.sh --uboot PLATFORM BUILD_DIR [extra QEMU arguments...]
+#       the way a board boots: firmware, then Debian's U-Boot, which finds
+#       boot.scr on BUILD_DIR/sdcard.img (a virtio disk) and runs booti;
+#       the run options are the ones the card was built with.
 # qemu-a64 runs a Cortex-A72 entered at EL2 unless BM_QEMU_A64 gives other
 # -M/-cpu words (e.g. "-M virt -cpu cortex-a53" for EL1).
 # -icount shift=0 makes a cycle one retired instruction, so QEMU runs are
 # exact and repeatable (they prove the plumbing and the arithmetic, not
 # hardware latencies). No network; always a timeout (BM_QEMU_TIMEOUT, s).
 set -euo pipefail
-platform=$1 build=$2 append=$3
-shift 3
+uboot=
+if [ "${1:-}" = --uboot ]; then
+	uboot=1
+	shift
+	platform=$1 build=$2
+	shift 2
+else
+	platform=$1 build=$2 append=$3
+	shift 3
+fi
+disk=(-drive "file=$build/sdcard.img,format=raw,if=none,id=sd" -device virtio-blk-device,drive=sd)
 limit=${BM_QEMU_TIMEOUT:-300}
 case "$platform" in
 qemu-rv64)
-	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default
-	     -kernel "$build/baremark.elf" -icount shift=0 -append "$append") ;;
+	# OpenSBI (Debian's, QEMU's default -bios) starts the next stage in S-mode.
+	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default -icount shift=0)
+	if [ -n "$uboot" ]; then
+		cmd+=(-kernel /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin "${disk[@]}")
+	else
+		cmd+=(-kernel "$build/baremark.elf" -append "$append")
+	fi ;;
 qemu-a64)
 	read -r -a machine <<<"${BM_QEMU_A64:--M virt,virtualization=on -cpu cortex-a72}"
-	cmd=(qemu-system-aarch64 "${machine[@]}" -m 512M -nographic -nic none
-	     -kernel "$build/baremark.bin" -icount shift=0 -append "$append") ;;
+	cmd=(qemu-system-aarch64 "${machine[@]}" -m 512M -nographic -nic none -icount shift=0)
+	if [ -n "$uboot" ]; then
+		cmd+=(-bios /usr/lib/u-boot/qemu_arm64/u-boot.bin "${disk[@]}")
+	else
+		cmd+=(-kernel "$build/baremark.bin" -append "$append")
+	fi ;;
 *)
 	echo "boot.sh: no QEMU recipe for PLATFORM=$platform (boards boot from an SD card)" >&2
 	exit 2 ;;
