@@ -10,7 +10,7 @@
 #define BM_MAX_CPUS 32
 #define BM_MAX_MEM 8
 #define BM_MAX_RSV 16
-#define BM_ISA_LEN 384
+#define BM_ISA_LEN 1024 /* the K3 lists ~90 extensions */
 
 enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550, BM_UART_PL011 };
 

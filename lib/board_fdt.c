@@ -130,21 +130,29 @@ static void read_console(struct bm_board *b, const struct dt *f)
 	b->uart_note[0] = '\0';
 }
 
-/* "rv64imafdc" + ["zicsr", "zba"] -> "rv64imafdc_zicsr_zba"; the
- * single-letter extensions are already in the base string's tail when a
- * tree lists them, so only multi-letter ones are appended. */
-static void isa_from_extensions(char *out, size_t len, const char *base, const char *ext, int elen)
+/* "rv64i" + ["i", "m", "a", "zicsr", "zba"] -> "rv64ima_zicsr_zba":
+ * single-letter extensions join the base letters (those not already in
+ * it), multi-letter ones follow with underscores, in the tree's order.
+ * Returns false if the result did not fit. */
+static bool isa_from_extensions(char *out, size_t len, const char *base, const char *ext, int elen)
 {
 	size_t used = (size_t)snprintf(out, len, "%s", base);
-	const char *p = ext, *end = ext + elen;
-	while (p < end && used < len) {
-		const char *nul = memchr(p, 0, (size_t)(end - p));
-		if (!nul)
-			break;
-		if (strlen(p) > 1)
-			used += (size_t)snprintf(out + used, len - used, "_%s", p);
-		p = nul + 1;
+	const char *end = ext + elen;
+	for (int pass = 0; pass < 2; pass++) {
+		for (const char *p = ext; p < end && used < len;) {
+			const char *nul = memchr(p, 0, (size_t)(end - p));
+			if (!nul)
+				break;
+			size_t n = strlen(p);
+			bool single = n == 1;
+			if (pass == 0 && single && !strchr(base + 4, p[0]))
+				used += (size_t)snprintf(out + used, len - used, "%s", p);
+			else if (pass == 1 && n > 1)
+				used += (size_t)snprintf(out + used, len - used, "_%s", p);
+			p = nul + 1;
+		}
 	}
+	return used < len;
 }
 
 static uint64_t cache_size_of(const struct dt *f, int node)
@@ -162,6 +170,12 @@ static uint64_t cache_size_of(const struct dt *f, int node)
 		node = ph ? dt_by_phandle(f, ph) : -1;
 	}
 	return best;
+}
+
+static const char *dt_name_safe(const struct dt *f, int node)
+{
+	const char *n = dt_name(f, node);
+	return n ? n : "?";
 }
 
 static void read_cpus(struct bm_board *b, const struct dt *f, void (*warn)(const char *))
@@ -203,8 +217,10 @@ static void read_cpus(struct bm_board *b, const struct dt *f, void (*warn)(const
 		const char *ext = dt_prop(f, c, "riscv,isa-extensions", &elen);
 		if (isa)
 			copy_str(cpu->isa, sizeof(cpu->isa), isa);
-		else if (base && ext)
-			isa_from_extensions(cpu->isa, sizeof(cpu->isa), base, ext, elen);
+		else if (base && ext && strlen(base) >= 4 &&
+			 !isa_from_extensions(cpu->isa, sizeof(cpu->isa), base, ext, elen))
+			say(warn, "device tree: cpu %s ISA string longer than %d bytes, cut", dt_name_safe(f, c),
+			    BM_ISA_LEN - 1);
 		uint64_t cs = cache_size_of(f, c);
 		if (cs > b->largest_cache)
 			b->largest_cache = cs;

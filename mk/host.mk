@@ -8,12 +8,14 @@ $(MKRELOC): tools/mkreloc.c
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ $<
 
-# tools/baremark: the host tool (jansson for JSON, zlib's crc32).
+# tools/baremark: the host tool (jansson for JSON, zlib's crc32). inspect
+# links the image's own device-tree reader and every platform file.
 BAREMARK_TOOL := $(HOST_BUILD)/baremark
-BAREMARK_SRCS := $(wildcard tools/baremark/*.c)
-$(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h)
+BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c \
+	platform/platform_common.c $(wildcard platform/*/platform.c)
+$(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ $(BAREMARK_SRCS) -ljansson -lz
+	$(HOSTCC) $(HOST_CFLAGS) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz
 tools: $(BAREMARK_TOOL) $(MKRELOC)
 
 # Host unit tests of lib/, under AddressSanitizer and UBSan.

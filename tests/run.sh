@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test group and ends with one line: "check: N passed, N failed".
 #   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
+#   inspect    baremark inspect on every tree in ../shared/dtb
 #   fuzz       a bounded libFuzzer run of the device-tree reader
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
@@ -48,6 +49,7 @@ for board in d1 k3 rk3576; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
 done
 group unit $MAKE -s unit-tests
+group inspect bash tests/host/test_inspect.sh
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh

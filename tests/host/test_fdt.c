@@ -134,7 +134,12 @@ static void facts(const char *shared)
 			CHECK_EQ_U(b.mem[0].base, strtoull(col[9], NULL, 16));
 			CHECK_EQ_U(b.mem[0].size, plus ? strtoull(plus + 1, NULL, 16) : 0);
 		}
-		/* RISC-V trees list an ISA for every hart. */
+		/* RISC-V trees list an ISA for every hart, whole. */
+		if (strcmp(col[0], "k3-pico-itx") == 0)
+			for (int i = 0; i < b.ncpus; i++)
+				CHECK(strncmp(b.cpus[i].isa, "rv64imafdcbvh_", 14) == 0 && strstr(b.cpus[i].isa, "_zvkned") &&
+					      strstr(b.cpus[i].isa, "_zvknhb") && strstr(b.cpus[i].isa, "_zvksh"),
+				      "k3 cpu %d isa '%s'", i, b.cpus[i].isa);
 		if (strstr(col[7], "arm,") == NULL)
 			for (int i = 0; i < b.ncpus; i++)
 				CHECK(strncmp(b.cpus[i].isa, "rv64", 4) == 0, "%s: cpu %d isa '%s'", col[0], i,
@@ -198,7 +203,7 @@ static void edge_fixture(const void *blob, size_t len)
 	CHECK_EQ_U(b.ncpus, 2);
 	CHECK_EQ_U(b.cpus[0].hartid, 0);
 	CHECK(b.cpus[0].enabled, "cpu0 should be enabled");
-	CHECK_EQ_S(b.cpus[0].isa, "rv64i_zicsr_zba");
+	CHECK_EQ_S(b.cpus[0].isa, "rv64imafdc_zicsr_zba");
 	CHECK_EQ_S(b.cpus[0].compatible, "vendor,core-a");
 	CHECK_EQ_U(b.cpus[1].hartid, 1);
 	CHECK(!b.cpus[1].enabled, "cpu1 is disabled in the tree");

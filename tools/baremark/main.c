@@ -5,17 +5,23 @@
  *       "_line" saying where it came from. Rejected lines are counted on
  *       stderr, never used. Exit 0 if any result record was found, 1 if
  *       none, 2 on a usage or I/O error.
+ *
+ *   baremark inspect <file.dtb>
+ *       What the image would find on that board: console, cpus, memory,
+ *       timebase, PSCI or SBI facts, the events it would use.
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "inspect.h"
 #include "records.h"
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: baremark parse <log>... [--format jsonl|csv]\n");
+	fprintf(stderr, "usage: baremark parse <log>... [--format jsonl|csv]\n"
+			"       baremark inspect <file.dtb>\n");
 	return 2;
 }
 
@@ -122,5 +128,7 @@ int main(int argc, char **argv)
 		return usage();
 	if (strcmp(argv[1], "parse") == 0)
 		return cmd_parse(argc - 2, argv + 2);
+	if (strcmp(argv[1], "inspect") == 0)
+		return cmd_inspect(argc - 2, argv + 2);
 	return usage();
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# baremark inspect on every tree in ../shared/dtb, against facts written
+# here (read off the trees with fdtget and ../shared/platforms.md).
+set -uo pipefail
+TOOL=${TOOL:-build/host/baremark}
+SHARED=${SHARED:-../shared}
+pass=0 fail=0
+check() { # TREE "expected line (a fixed string the output must contain)"
+	if grep -qF -- "$2" <<<"${out[$1]}"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL: $1: no line with: $2" >&2; fi
+}
+declare -A out
+for f in "$SHARED"/dtb/*.dtb; do
+	name=$(basename "$f" .dtb)
+	out[$name]=$("$TOOL" inspect "$f" 2>&1) || { fail=$((fail + 1)); echo "FAIL: inspect $name exited non-zero" >&2; }
+done
+[ "${#out[@]}" -ge 12 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: only ${#out[@]} trees" >&2; }
+
+# tree | console line | core types | platform
+while IFS='|' read -r tree console types platform; do
+	[ -n "$tree" ] || continue
+	check "$tree" "console: $console"
+	check "$tree" "core types:$types"
+	check "$tree" "platform: $platform"
+done <<'FACTS'
+sun20i-d1-nezha|/soc/serial@2500000 snps,dw-apb-uart base 0x2500000 reg-shift 2 io-width 4 clock 24000000 Hz (platform) baud 115200| 1x thead,c906|d1 (root compatible allwinner,sun20i-d1)
+sun20i-d1-lichee-rv-dock|/soc/serial@2500000 snps,dw-apb-uart base 0x2500000 reg-shift 2 io-width 4 clock 24000000 Hz (platform) baud 115200| 1x thead,c906|d1 (root compatible allwinner,sun20i-d1)
+k3-pico-itx|/soc/serial@d4017000 intel,xscale-uart base 0xd4017000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud as firmware set it| 8x spacemit,x100|k3 (root compatible spacemit,k3)
+rk3576-evb1-v10|/soc/serial@2ad40000 snps,dw-apb-uart base 0x2ad40000 reg-shift 2 io-width 4 clock 24000000 Hz (platform) baud 1500000| 4x arm,cortex-a53 4x arm,cortex-a72|rk3576 (root compatible rockchip,rk3576)
+rk3576-armsom-sige5|/soc/serial@2ad40000 snps,dw-apb-uart base 0x2ad40000 reg-shift 2 io-width 4 clock 24000000 Hz (platform) baud 1500000| 4x arm,cortex-a53 4x arm,cortex-a72|rk3576 (root compatible rockchip,rk3576)
+rk3588-rock-5b|/serial@feb50000 snps,dw-apb-uart base 0xfeb50000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 1500000| 4x arm,cortex-a55 4x arm,cortex-a76|none of ours matches
+k1-bananapi-f3|/soc/dma-bus/serial@d4017000 intel,xscale-uart base 0xd4017000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud as firmware set it| 8x spacemit,x60|none of ours matches
+cv1800b-milkv-duo|/soc/serial@4140000 snps,dw-apb-uart base 0x4140000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 1x thead,c906|none of ours matches
+sg2002-licheerv-nano-b|/soc/serial@4140000 snps,dw-apb-uart base 0x4140000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 1x thead,c906|none of ours matches
+jh7110-starfive-visionfive-2-v1.3b|/soc/serial@10000000 snps,dw-apb-uart base 0x10000000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 1x sifive,s7 4x sifive,u74-mc|none of ours matches
+th1520-lichee-pi-4a|/soc/serial@ffe7014000 snps,dw-apb-uart base 0xffe7014000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 4x thead,c910|none of ours matches
+sun50i-h616-orangepi-zero2|/soc/serial@5000000 snps,dw-apb-uart base 0x5000000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 4x arm,cortex-a53|none of ours matches
+FACTS
+
+# Per-board details the image depends on.
+check sun20i-d1-nezha "timebase: 24000000 Hz"
+check sun20i-d1-nezha "memory: 0x40000000 + 0x20000000 (platform default: firmware adds /memory)"
+check sun20i-d1-nezha "  cpu 0x0 thead,c906 okay rv64imafdc"
+check sun20i-d1-nezha "events: raw codes (the tree maps raw events): l1d_miss 0xd l1d_access 0xc br_miss 0x6 branches 0x7"
+check k3-pico-itx "memory: 0x100000000 + 0x400000000"
+check k3-pico-itx "  cpu 0x7 spacemit,x100 okay rv64imafdcbvh_"
+check k3-pico-itx "_zvkned_zvkng_zvknha_zvknhb_zvks_zvksc_zvksed_zvksg_zvksh_zvkt"
+check k3-pico-itx "events: generic SBI: l1d_miss 0x10001"
+check rk3576-evb1-v10 "timebase: CNTFRQ_EL0 at run time"
+check rk3576-evb1-v10 "  cpu 0x103 arm,cortex-a72 okay"
+check rk3576-evb1-v10 "psci: smc"
+check rk3576-evb1-v10 "events: PMUv3, those PMCEID0/1_EL0 list: instret 0x08"
+check jh7110-starfive-visionfive-2-v1.3b "  cpu 0x0 sifive,s7 disabled rv64imac_zba_zbb"
+check th1520-lichee-pi-4a "timebase: 3000000 Hz"
+check th1520-lichee-pi-4a "memory: 0x0 + 0x200000000"
+check sun50i-h616-orangepi-zero2 "psci: smc"
+
+# A file that is not a tree: a clear error, non-zero exit.
+msg=$("$TOOL" inspect "$0" 2>&1)
+[ $? = 1 ] && grep -q 'bad magic' <<<"$msg" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: non-DTB input: $msg" >&2; }
+
+echo "inspect: $pass passed, $fail failed"
+[ "$fail" = 0 ]

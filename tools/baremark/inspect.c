@@ -1,0 +1,164 @@
+/* baremark inspect <file.dtb>: what the image would find on that board,
+ * from the same device-tree reader (lib/dt.c, lib/board_fdt.c) and the
+ * same platform files (platform/<target>/platform.c) the image uses. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "dt.h"
+#include "inspect.h"
+#include "platform.h"
+
+extern const struct bm_platform __start_bm_platforms[], __stop_bm_platforms[];
+
+/* PMUv3 common events the arm64 image asks for (arch/arm64/counters.c);
+ * which ones a core has is read from PMCEID0/1_EL0 at run time. */
+static const char *const arm_events = "instret 0x08, l1d_miss 0x03, l1d_access 0x04, br_miss 0x10, "
+				      "l2d_miss 0x17, stall_frontend 0x23, stall_backend 0x24";
+/* Generic SBI PMU events the riscv64 image asks for (arch/riscv/counters.c). */
+static const char *const sbi_events = "l1d_miss 0x10001, l1d_access 0x10000, br_miss 0x6, branches 0x5";
+
+static void *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf = malloc(cap);
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap)
+			buf = realloc(buf, cap *= 2);
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static const struct bm_platform *platform_for(const struct dt *f, const char **matched)
+{
+	int len;
+	const char *compat = dt_prop(f, dt_root(f), "compatible", &len);
+	for (const struct bm_platform *p = __start_bm_platforms; compat && p < __stop_bm_platforms; p++)
+		for (int i = 0; i < 4 && p->root_compatible[i]; i++)
+			if (dt_stringlist_has(compat, len, p->root_compatible[i])) {
+				*matched = p->root_compatible[i];
+				return p;
+			}
+	return NULL;
+}
+
+/* Does any node carry `prop` (e.g. the RISC-V PMU event maps)? */
+static int tree_has_prop(const struct dt *f, const char *prop)
+{
+	int depth = 0;
+	for (int n = dt_root(f); n >= 0; n = dt_next_node(f, n, &depth))
+		if (dt_prop(f, n, prop, NULL))
+			return 1;
+	return 0;
+}
+
+static void print_types(const struct bm_board *b)
+{
+	printf("core types:");
+	for (int i = 0; i < b->ncpus; i++) {
+		int seen = 0, count = 0;
+		for (int j = 0; j < i; j++)
+			seen |= strcmp(b->cpus[j].compatible, b->cpus[i].compatible) == 0;
+		if (seen)
+			continue;
+		for (int j = 0; j < b->ncpus; j++)
+			count += strcmp(b->cpus[j].compatible, b->cpus[i].compatible) == 0;
+		printf(" %dx %s", count, b->cpus[i].compatible);
+	}
+	printf("\n");
+}
+
+int cmd_inspect(int argc, char **argv)
+{
+	if (argc != 1) {
+		fprintf(stderr, "usage: baremark inspect <file.dtb>\n");
+		return 2;
+	}
+	size_t len;
+	void *blob = slurp(argv[0], &len);
+	if (!blob) {
+		perror(argv[0]);
+		return 2;
+	}
+	struct dt f;
+	int r = dt_open(&f, blob, len);
+	if (r < 0) {
+		fprintf(stderr, "inspect: %s: %s (the image would warn and use its platform defaults)\n", argv[0],
+			dt_strerror(r));
+		free(blob);
+		return 1;
+	}
+	const char *matched = NULL;
+	const struct bm_platform *p = platform_for(&f, &matched);
+	struct bm_board b;
+	memset(&b, 0, sizeof(b));
+	if (p)
+		platform_defaults(p, &b);
+	else
+		b.nmem = 0;
+	board_from_fdt(&b, blob, len, NULL);
+	const char *filled = p ? platform_fill_gaps(p, &b) : "";
+
+	const char *model = dt_prop_str(&f, dt_root(&f), "model");
+	bool arm = b.ncpus > 0 && strncmp(b.cpus[0].compatible, "arm,", 4) == 0;
+	printf("tree: %s (%s)\n", argv[0], model ? model : "no model");
+	if (p)
+		printf("platform: %s (root compatible %s)\n", p->name, matched);
+	else
+		printf("platform: none of ours matches; the image's own platform supplies defaults\n");
+	if (b.uart.kind == BM_UART_NONE) {
+		printf("console: no UART we drive (%s); %s\n", b.uart_note,
+		       arm ? "no firmware console on Arm: the run would be silent" : "SBI console instead");
+	} else {
+		printf("console: %s %s base 0x%llx reg-shift %u io-width %u", b.uart.path, b.uart.compatible,
+		       (unsigned long long)b.uart.base, (unsigned)b.uart.reg_shift, (unsigned)b.uart.reg_width);
+		if (b.uart.clock_hz)
+			printf(" clock %u Hz%s", (unsigned)b.uart.clock_hz, strstr(filled, "uart clock") ? " (platform)" : "");
+		else
+			printf(" clock unknown (baremark.baud unavailable)");
+		if (b.uart.baud)
+			printf(" baud %u", (unsigned)b.uart.baud);
+		else
+			printf(" baud as firmware set it");
+		printf("\n");
+	}
+	if (b.timebase_hz)
+		printf("timebase: %llu Hz\n", (unsigned long long)b.timebase_hz);
+	else
+		printf("timebase: %s\n", arm ? "CNTFRQ_EL0 at run time" : "unknown");
+	for (int i = 0; i < b.nmem; i++)
+		printf("memory: 0x%llx + 0x%llx%s\n", (unsigned long long)b.mem[i].base,
+		       (unsigned long long)b.mem[i].size, b.mem_from_dt ? "" : " (platform default: firmware adds /memory)");
+	if (b.nmem == 0)
+		printf("memory: none in the tree (firmware adds /memory)\n");
+	printf("cpus: %d\n", b.ncpus);
+	for (int i = 0; i < b.ncpus; i++)
+		printf("  cpu 0x%llx %s %s%s%s\n", (unsigned long long)b.cpus[i].hartid, b.cpus[i].compatible,
+		       b.cpus[i].enabled ? "okay" : "disabled", b.cpus[i].isa[0] ? " " : "", b.cpus[i].isa);
+	print_types(&b);
+	if (arm) {
+		printf("psci: %s\n", b.psci_method[0] ? b.psci_method : "none (the run would end in wfe)");
+		printf("events: PMUv3, those PMCEID0/1_EL0 list: %s\n", arm_events);
+	} else {
+		printf("sbi: console fallback DBCN then legacy; PMU through the SBI PMU extension\n");
+		bool raw_map = tree_has_prop(&f, "riscv,raw-event-to-mhpmcounters");
+		if (p && p->raw_events[0].name) {
+			printf("events: raw codes (%s):", raw_map ? "the tree maps raw events" : "the tree has no raw-event map");
+			for (int i = 0; i < BM_MAX_RAW_EVENTS && p->raw_events[i].name; i++)
+				printf(" %s 0x%llx", p->raw_events[i].name, (unsigned long long)p->raw_events[i].code);
+			printf("; else generic SBI: %s\n", sbi_events);
+		} else {
+			printf("events: generic SBI: %s%s\n", sbi_events,
+			       tree_has_prop(&f, "riscv,event-to-mhpmcounters") ? " (the tree maps them)" : "");
+		}
+	}
+	free(blob);
+	return 0;
+}

@@ -1,0 +1,4 @@
+#ifndef BM_TOOLS_INSPECT_H
+#define BM_TOOLS_INSPECT_H
+int cmd_inspect(int argc, char **argv);
+#endif
