@@ -115,6 +115,8 @@ static void run_record(uint64_t reloc_delta)
 	rec_u64(&r, "repeat", harness_repeats(&opts));
 	if (opts.selftest_trap)
 		rec_str(&r, "selftest", "trap");
+	if (opts.baud)
+		rec_u64(&r, "baud", opts.baud);
 	if (opts.nbad)
 		rec_str(&r, "unknown", opts.bad);
 	rec_close(&r);
@@ -190,6 +192,15 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	options_parse(&opts, board.bootargs);
 	if (opts.nbad)
 		bm_warn("unknown or malformed options ignored: %s", opts.bad);
+	if (opts.baud) {
+		const char *why;
+		/* Said at the old rate, so whoever is watching knows to switch. */
+		bm_printf("baremark: switching the console to %u baud\n", opts.baud);
+		if (console_set_baud(opts.baud, &why))
+			bm_printf("baremark: console now at %u baud\n", opts.baud);
+		else
+			bm_warn("baremark.baud=%u not applied: %s", opts.baud, why);
+	}
 
 	const char *why = NULL;
 	bool have_mem = arena_init(&board, (uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, &why);

@@ -78,6 +78,13 @@ static bool parse_word(struct bm_options *o, const char *w, size_t len)
 		o->repeat = n;
 		return true;
 	}
+	if (is(w, klen, "baud")) {
+		unsigned n;
+		if (!parse_uint(v, vlen, 4000000, &n) || n < 300)
+			return false;
+		o->baud = n;
+		return true;
+	}
 	if (is(w, klen, "selftest")) {
 		if (vlen == 4 && memcmp(v, "trap", 4) == 0) {
 			o->selftest_trap = true;

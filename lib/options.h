@@ -19,6 +19,7 @@ struct bm_options {
 	char only[BM_OPT_ONLY_LEN]; /* comma-separated glob patterns, "" = all */
 	unsigned repeat;            /* 0 = the profile's default */
 	bool selftest_trap;         /* run the test-only trapping kernel */
+	unsigned baud;              /* 0 = keep the rate firmware set */
 	char bad[BM_OPT_BAD_LEN];   /* unknown/malformed words, space separated */
 	int nbad;
 };

@@ -48,10 +48,13 @@ void console_init(const struct bm_board *b)
 		uint32_t status;
 		struct bm_trap t;
 		/* A wrong address can fault; find out before relying on it. */
-		if (bm_guard(status_probe, &status, &t))
+		if (bm_guard(status_probe, &status, &t)) {
 			fall_back("UART registers fault when read");
-		else
+		} else {
 			mode = CON_UART;
+			if (strcmp(uart_desc.compatible, "intel,xscale-uart") == 0)
+				ns16550_unit_enable(&ns);
+		}
 	} else {
 		fall_back(b->uart_note[0] ? b->uart_note : "no UART described");
 	}
@@ -106,6 +109,31 @@ void console_puts(const char *s)
 	console_write(s, strlen(s));
 }
 
+/* baremark.baud: what was asked and what was done, for the run record. */
+static uint32_t baud_asked, baud_divisor;
+static const char *baud_why;
+
+bool console_set_baud(uint32_t baud, const char **why)
+{
+	baud_asked = baud;
+	if (mode != CON_UART)
+		*why = "the console is not a UART we drive";
+	else if (uart_desc.kind != BM_UART_NS16550)
+		*why = "setting the baud rate is implemented for the 16550 family only";
+	else if (!uart_desc.clock_hz)
+		*why = "the UART's input clock is unknown (no clock-frequency, no platform value)";
+	else if (!(baud_divisor = ns16550_divisor(uart_desc.clock_hz, baud)))
+		*why = "no 16-bit divisor gives that rate from this clock";
+	else if (ns16550_set_divisor(&ns, baud_divisor) != baud_divisor)
+		*why = "the divisor did not read back (UART busy or not a 16550)";
+	else
+		*why = NULL;
+	baud_why = *why;
+	if (*why)
+		baud_divisor = 0;
+	return !*why;
+}
+
 void console_fields(struct rec *r)
 {
 	rec_obj(r, "console");
@@ -121,6 +149,10 @@ void console_fields(struct rec *r)
 			rec_u64(r, "clock_hz", uart_desc.clock_hz);
 		if (uart_desc.baud)
 			rec_u64(r, "baud", uart_desc.baud);
+		if (baud_asked && !baud_why) {
+			rec_u64(r, "baud_set", baud_asked);
+			rec_u64(r, "divisor", baud_divisor);
+		}
 		break;
 	case CON_FW:
 		rec_str(r, "kind", fw_name);
@@ -131,5 +163,7 @@ void console_fields(struct rec *r)
 		rec_str(r, "why", why_not_uart);
 		break;
 	}
+	if (baud_asked && baud_why)
+		rec_str(r, "baud_unchanged", baud_why);
 	rec_close(r);
 }

@@ -1,11 +1,20 @@
 /* Register offsets and bits from the National Semiconductor PC16550D data
- * sheet: THR = 0, LSR = 5, LSR bit 5 = THRE (transmit holding register
- * empty). The DesignWare and XScale parts keep the same map. */
+ * sheet: THR/DLL = 0, IER/DLM = 1, LCR = 3 (bit 7 DLAB), LSR = 5 (bit 5
+ * THRE, bit 6 TEMT), baud = clock / (16 * divisor). The DesignWare and
+ * XScale parts keep the same map; XScale adds IER bit 6, UART Unit Enable
+ * (Intel PXA27x developer's manual, IER; Linux 8250 UART_IER_UUE). */
 #include "ns16550.h"
 
 #define REG_THR 0
+#define REG_DLL 0
+#define REG_IER 1
+#define REG_DLM 1
+#define REG_LCR 3
 #define REG_LSR 5
 #define LSR_THRE 0x20
+#define LSR_TEMT 0x40
+#define LCR_DLAB 0x80
+#define IER_UUE 0x40
 /* At 9600 baud a byte takes ~1 ms; a register read takes well under a
  * microsecond, so this many polls means the UART is not draining. */
 #define THRE_POLLS 4000000u
@@ -48,4 +57,35 @@ bool ns16550_putc(const struct ns16550 *u, char c)
 		}
 	}
 	return false;
+}
+
+void ns16550_unit_enable(const struct ns16550 *u)
+{
+	uint32_t ier = rd(u, REG_IER);
+	if (!(ier & IER_UUE))
+		wr(u, REG_IER, ier | IER_UUE);
+}
+
+uint32_t ns16550_divisor(uint32_t clock_hz, uint32_t baud)
+{
+	if (!baud)
+		return 0;
+	uint64_t d = ((uint64_t)clock_hz + 8ull * baud) / (16ull * baud);
+	return d >= 1 && d <= 0xffff ? (uint32_t)d : 0;
+}
+
+uint32_t ns16550_set_divisor(const struct ns16550 *u, uint32_t divisor)
+{
+	/* The DesignWare UART ignores LCR writes while busy: drain first. */
+	unsigned i = 0;
+	while (!(rd(u, REG_LSR) & LSR_TEMT))
+		if (++i == THRE_POLLS)
+			return 0;
+	uint32_t lcr = rd(u, REG_LCR) & 0xff;
+	wr(u, REG_LCR, lcr | LCR_DLAB);
+	wr(u, REG_DLL, divisor & 0xff);
+	wr(u, REG_DLM, (divisor >> 8) & 0xff);
+	uint32_t back = (rd(u, REG_DLL) & 0xff) | (rd(u, REG_DLM) & 0xff) << 8;
+	wr(u, REG_LCR, lcr & ~(uint32_t)LCR_DLAB);
+	return back;
 }

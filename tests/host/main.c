@@ -9,6 +9,7 @@ void test_fdt(const char *shared, const char *fixtures);
 void test_record(void);
 void test_options(void);
 void test_stats(void);
+void test_uart(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -39,6 +40,7 @@ int main(int argc, char **argv)
 	test_record();
 	test_options();
 	test_stats();
+	test_uart();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;
 }

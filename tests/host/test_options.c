@@ -21,6 +21,10 @@ void test_options(void)
 	CHECK(strstr(o.bad, "baremark.colour=red") != NULL, "bad list: %s", o.bad);
 
 	options_defaults(&o);
+	options_parse(&o, "baremark.baud=1500000 baremark.baud=299 baremark.baud=4000001 baremark.baud=fast");
+	CHECK(o.baud == 1500000 && o.nbad == 3, "baud %u, %d bad", o.baud, o.nbad);
+
+	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=trap baremark.repeat=1000");
 	CHECK(o.selftest_trap && o.repeat == 1000, "selftest and max repeat");
 	options_parse(&o, NULL);

@@ -46,4 +46,9 @@ for cfg in "trap-el2:$A72_EL2" "trap-el1:$A53_EL1"; do
 	expect_q "$name" '[.[] | select(.type=="error")][0] | .exception == "synchronous" and .ec == "0x0" and .far == "0x0" and (.elr | startswith("0x402"))' "UDF reported with ESR class, ELR and FAR"
 done
 
+# 4. baremark.baud on a PL011: refused with the reason, run unharmed.
+BM_QEMU_A64="$A72_EL2" boot baud "baremark.baud=115200 baremark.only=pipeline.add.lat"
+expect_q baud 'map(select(.type=="run"))[0].console.baud_unchanged | test("16550 family only")' "PL011: baud left alone, and the run record says why"
+expect_q baud '.[-1].errors == 0 and .[-1].warnings == 1' "a warning, no error"
+
 summary "qemu-a64"

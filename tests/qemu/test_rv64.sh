@@ -51,4 +51,9 @@ boot sbicon "baremark.only=pipeline.add.lat" -dtb "$OUT/virt.dtb"
 expect_q sbicon 'map(select(.type=="run"))[0].console | .kind == "sbi-legacy" and (.why | test("not a UART we drive"))' "falls back to the SBI console and says why"
 expect_q sbicon 'map(.type) == ["run","core","result","end"]' "the whole run arrives over the SBI console"
 
+# 7. baremark.baud: the divisor from the tree's clock-frequency, read back.
+boot baud "baremark.baud=9600 baremark.only=pipeline.add.lat"
+expect_q baud 'map(select(.type=="run"))[0] | .console.baud_set == 9600 and .console.divisor == 24 and .options.baud == 9600' "divisor 3686400 / (16 * 9600) = 24 programmed and read back"
+expect "the switch is announced at the old rate" grep -q 'baremark: switching the console to 9600 baud' "$OUT/baud.log"
+
 summary "qemu-rv64"
