@@ -15,12 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "inspect.h"
+#include "logs.h"
 #include "records.h"
 
 static int usage(void)
 {
 	fprintf(stderr, "usage: baremark parse <log>... [--format jsonl|csv]\n"
+			"       baremark compare <log>... [--per-ghz] [--format text|markdown|csv]\n"
+			"       baremark report <log>... -o report.html\n"
+			"       baremark capture <device>|- [--baud N] [-o run.log] [--timeout s]\n"
 			"       baremark inspect <file.dtb>\n");
 	return 2;
 }
@@ -56,13 +61,14 @@ static int cmd_parse(int argc, char **argv)
 {
 	const char *format = "jsonl";
 	int nlogs = 0;
+	const char *paths[256];
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
 			format = argv[++i];
 		else if (argv[i][0] == '-' && argv[i][1] == '-')
 			return usage();
-		else
-			nlogs++;
+		else if (nlogs < 256)
+			paths[nlogs++] = argv[i];
 	}
 	bool csv = strcmp(format, "csv") == 0;
 	if (!nlogs || (!csv && strcmp(format, "jsonl") != 0))
@@ -71,51 +77,28 @@ static int cmd_parse(int argc, char **argv)
 		print_csv_header();
 	unsigned long results = 0;
 	int io_error = 0;
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--format") == 0) {
-			i++;
-			continue;
-		}
-		const char *path = argv[i];
-		FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-		if (!f) {
-			perror(path);
+	for (int i = 0; i < nlogs; i++) {
+		struct run_log l;
+		if (!log_load(&l, paths[i])) {
 			io_error = 1;
 			continue;
 		}
-		struct rec_counts c = {0};
-		char *line = NULL;
-		size_t cap = 0;
-		ssize_t n;
-		unsigned long lineno = 0;
-		while ((n = getline(&line, &cap, f)) >= 0) {
-			lineno++;
-			size_t len = (size_t)n;
-			if (len && line[len - 1] == '\n')
-				len--;
-			json_t *o;
-			enum rec_status s = record_parse_line(line, len, &o);
-			rec_count(&c, s);
-			if (s != REC_OK)
-				continue;
+		size_t k;
+		json_t *o;
+		json_array_foreach(l.records, k, o)
+		{
 			if (strcmp(json_string_value(json_object_get(o, "type")), "result") == 0)
 				results++;
 			if (csv) {
-				print_csv(path, lineno, o);
+				print_csv(paths[i], (unsigned long)json_integer_value(json_object_get(o, "_line")), o);
 			} else {
-				json_object_set_new(o, "_log", json_string(path));
-				json_object_set_new(o, "_line", json_integer((json_int_t)lineno));
 				char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 				puts(s);
 				free(s);
 			}
-			json_decref(o);
 		}
-		free(line);
-		if (f != stdin)
-			fclose(f);
-		fprintf(stderr, "parse: %s: %lu records ok, %lu bad CRC, %lu malformed, %lu unknown version\n", path,
-			c.ok, c.bad_crc, c.bad_json, c.version);
+		log_report_counts(&l);
+		log_free(&l);
 	}
 	if (io_error)
 		return 2;
@@ -128,6 +111,8 @@ int main(int argc, char **argv)
 		return usage();
 	if (strcmp(argv[1], "parse") == 0)
 		return cmd_parse(argc - 2, argv + 2);
+	if (strcmp(argv[1], "compare") == 0)
+		return cmd_compare(argc - 2, argv + 2);
 	if (strcmp(argv[1], "inspect") == 0)
 		return cmd_inspect(argc - 2, argv + 2);
 	return usage();

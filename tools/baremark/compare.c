@@ -1,0 +1,239 @@
+/* baremark compare: one column per core, one row per kernel and parameter;
+ * cycles per op, IPC, events per op, and the ratio to the first column. */
+#include "compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LOGS 64
+#define MAX_COLS 64
+#define MAX_ROWS 4096
+
+static const char *str(const json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "";
+}
+
+bool load_logs(char **paths, int n, struct run_log *logs)
+{
+	bool ok = true;
+	for (int i = 0; i < n; i++) {
+		if (!log_load(&logs[i], paths[i]))
+			ok = false;
+		else
+			log_report_counts(&logs[i]);
+	}
+	return ok;
+}
+
+int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, int max)
+{
+	int n = 0;
+	for (int i = 0; i < nlogs; i++) {
+		size_t k;
+		json_t *o;
+		json_array_foreach(logs[i].records, k, o)
+		{
+			const char *type = str(o, "type");
+			if (strcmp(type, "result") != 0 && strcmp(type, "skip") != 0)
+				continue;
+			json_t *p = json_object_get(o, "param");
+			struct cmp_row r = {str(o, "kernel"), p ? str(p, "name") : "",
+					    p ? json_integer_value(json_object_get(p, "value")) : -1};
+			bool seen = false;
+			for (int j = 0; j < n && !seen; j++)
+				seen = strcmp(rows[j].kernel, r.kernel) == 0 && rows[j].param == r.param;
+			if (!seen && n < max)
+				rows[n++] = r;
+		}
+	}
+	return n;
+}
+
+struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
+{
+	struct cmp_cell x = {0};
+	x.rec = col_find(c, r->kernel, r->param);
+	if (!x.rec)
+		return x;
+	if (strcmp(str(x.rec, "type"), "skip") == 0) {
+		x.skipped = true;
+		return x;
+	}
+	json_t *cyc = json_object_get(json_object_get(x.rec, "cycles_per_op"), "med");
+	json_t *ipc = json_object_get(x.rec, "ipc");
+	json_t *ns = json_object_get(x.rec, "ns_per_op");
+	if ((x.has_cyc = json_is_number(cyc)))
+		x.cyc = json_number_value(cyc);
+	if ((x.has_ipc = json_is_number(ipc)))
+		x.ipc = json_number_value(ipc);
+	if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0) {
+		x.has_thr = true;
+		x.thr = 1e6 / (json_number_value(ns) * c->mhz);
+	}
+	return x;
+}
+
+enum fmt { TEXT, MARKDOWN, CSV };
+
+static void events_str(const json_t *rec, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	json_t *ev = json_object_get(rec, "events_per_op");
+	const char *k;
+	json_t *v;
+	size_t used = 0;
+	json_object_foreach(ev, k, v)
+	{
+		used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s=%.3f", used ? " " : "", k,
+					 json_number_value(v));
+	}
+}
+
+/* The figure compared: cycles per op, or with --per-ghz Mops/s per GHz. */
+static bool figure(const struct cmp_cell *x, bool per_ghz, double *v)
+{
+	if (per_ghz ? !x->has_thr : !x->has_cyc)
+		return false;
+	*v = per_ghz ? x->thr : x->cyc;
+	return true;
+}
+
+static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const struct cmp_cell *first, bool per_ghz,
+		      enum fmt f)
+{
+	double v, v0;
+	if (!x->rec) {
+		snprintf(buf, cap, "—");
+	} else if (x->skipped) {
+		snprintf(buf, cap, "skipped: %s", str(x->rec, "reason"));
+	} else if (!figure(x, per_ghz, &v)) {
+		snprintf(buf, cap, per_ghz ? "no clock or timer" : "no cycle counter");
+	} else {
+		int n = snprintf(buf, cap, "%8.3f", v);
+		if (x->has_ipc)
+			n += snprintf(buf + n, cap - (size_t)n, " %6.3f", x->ipc);
+		else
+			n += snprintf(buf + n, cap - (size_t)n, " %6s", "—");
+		if (figure(first, per_ghz, &v0) && v0 > 0)
+			n += snprintf(buf + n, cap - (size_t)n, " %6.2fx", v / v0);
+		char ev[256];
+		events_str(x->rec, ev, sizeof(ev));
+		if (ev[0] && f != TEXT)
+			snprintf(buf + n, cap - (size_t)n, " (%s)", ev);
+	}
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: baremark compare <log>... [--per-ghz] [--format text|markdown|csv]\n");
+	return 2;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	bool per_ghz = false;
+	enum fmt f = TEXT;
+	char *paths[MAX_LOGS];
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--per-ghz") == 0)
+			per_ghz = true;
+		else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+			const char *v = argv[++i];
+			if (strcmp(v, "text") == 0)
+				f = TEXT;
+			else if (strcmp(v, "markdown") == 0)
+				f = MARKDOWN;
+			else if (strcmp(v, "csv") == 0)
+				f = CSV;
+			else
+				return usage();
+		} else if (argv[i][0] == '-' && argv[i][1] == '-')
+			return usage();
+		else if (nlogs < MAX_LOGS)
+			paths[nlogs++] = argv[i];
+	}
+	if (!nlogs)
+		return usage();
+	static struct run_log logs[MAX_LOGS];
+	if (!load_logs(paths, nlogs, logs))
+		return 2;
+	static struct core_col cols[MAX_COLS];
+	static struct cmp_row rows[MAX_ROWS];
+	int ncols = log_cores(logs, nlogs, cols, MAX_COLS);
+	int nrows = compare_rows(logs, nlogs, rows, MAX_ROWS);
+	if (!ncols || !nrows) {
+		fprintf(stderr, "compare: no core with results in these logs\n");
+		return 1;
+	}
+	const char *unit = per_ghz ? "Mops/s/GHz" : "cyc/op";
+	if (f == CSV) {
+		printf("log,core,kernel,param_name,param,%s,ipc,ratio,events,skipped\n",
+		       per_ghz ? "mops_per_s_per_ghz" : "cycles_per_op");
+		for (int r = 0; r < nrows; r++) {
+			struct cmp_cell first = compare_cell(&cols[0], &rows[r]);
+			for (int c = 0; c < ncols; c++) {
+				struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+				double v, v0;
+				char ev[256] = "";
+				printf("%s,\"%s\",%s,%s,", cols[c].log->path, cols[c].label, rows[r].kernel, rows[r].param_name);
+				if (rows[r].param >= 0)
+					printf("%lld", (long long)rows[r].param);
+				printf(",");
+				if (figure(&x, per_ghz, &v))
+					printf("%.3f", v);
+				printf(",");
+				if (x.has_ipc)
+					printf("%.3f", x.ipc);
+				printf(",");
+				if (figure(&x, per_ghz, &v) && figure(&first, per_ghz, &v0) && v0 > 0)
+					printf("%.3f", v / v0);
+				if (x.rec)
+					events_str(x.rec, ev, sizeof(ev));
+				printf(",%s,\"%s\"\n", ev, x.skipped ? str(x.rec, "reason") : "");
+			}
+		}
+		return 0;
+	}
+	const char *sep = f == MARKDOWN ? " | " : " | ";
+	if (f == MARKDOWN) {
+		printf("| kernel | param");
+		for (int c = 0; c < ncols; c++)
+			printf(" | %s: %s IPC ratio", cols[c].label, unit);
+		printf(" |\n|---|---");
+		for (int c = 0; c < ncols; c++)
+			printf("|---");
+		printf("|\n");
+	} else {
+		printf("%-26s %-14s", "kernel", "param");
+		for (int c = 0; c < ncols; c++)
+			printf("%s%-30.30s", sep, cols[c].label);
+		printf("\n%-26s %-14s", "", "");
+		for (int c = 0; c < ncols; c++)
+			printf("%s%8s %6s %7s        ", sep, unit, "IPC", c ? "vs 1st" : "");
+		printf("\n");
+	}
+	for (int r = 0; r < nrows; r++) {
+		char param[48] = "";
+		if (rows[r].param >= 0)
+			snprintf(param, sizeof(param), "%s=%lld", rows[r].param_name, (long long)rows[r].param);
+		if (f == MARKDOWN)
+			printf("| %s | %s", rows[r].kernel, param);
+		else
+			printf("%-26s %-14s", rows[r].kernel, param);
+		struct cmp_cell first = compare_cell(&cols[0], &rows[r]);
+		for (int c = 0; c < ncols; c++) {
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			char cell[384];
+			cell_text(cell, sizeof(cell), &x, &first, per_ghz, f);
+			printf(f == MARKDOWN ? " | %s" : "%s%-30s", f == MARKDOWN ? cell : sep, f == MARKDOWN ? "" : cell);
+		}
+		printf(f == MARKDOWN ? " |\n" : "\n");
+	}
+	for (int i = 0; i < nlogs; i++)
+		log_free(&logs[i]);
+	return 0;
+}
