@@ -37,18 +37,38 @@ unit-tests: $(UNIT) $(FIXTURE_DTBS)
 	@test -d $(SHARED)/dtb || { echo "error: $(SHARED)/dtb not found (set SHARED=)"; exit 1; }
 	$(UNIT) $(SHARED) $(HOST_BUILD)/fixtures
 
-# Bounded fuzzing of the device-tree reader (libFuzzer, clang). The kept
+# Bounded fuzzing of the device-tree reader and of the host tool's record
+# parser (libFuzzer, clang). The kept
 # corpus is read, never written: new finds go to build/.
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 20
 FUZZ_DT := $(HOST_BUILD)/fuzz_dt
 $(FUZZ_DT): tests/fuzz/fuzz_dt.c lib/dt.c lib/board_fdt.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -Ilib -o $@ tests/fuzz/fuzz_dt.c lib/dt.c lib/board_fdt.c
 
-fuzz-smoke: $(FUZZ_DT)
-	@rm -rf $(HOST_BUILD)/fuzz-new && mkdir -p $(HOST_BUILD)/fuzz-new
-	$(FUZZ_DT) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
-		$(HOST_BUILD)/fuzz-new tests/fuzz/corpus/dt 2>$(HOST_BUILD)/fuzz_dt.log \
-		|| { tail -40 $(HOST_BUILD)/fuzz_dt.log; exit 1; }
-	@grep -E 'stat::number_of_executed_units|Done' $(HOST_BUILD)/fuzz_dt.log | tail -2
+FUZZ_RECORDS := $(HOST_BUILD)/fuzz_records
+$(FUZZ_RECORDS): tests/fuzz/fuzz_records.c tools/baremark/records.c tools/baremark/records.h
+	@mkdir -p $(dir $@)
+	clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -D_GNU_SOURCE -Itools/baremark -o $@ tests/fuzz/fuzz_records.c \
+		tools/baremark/records.c -ljansson -lz
+
+# fuzz-one TARGET CORPUS: a bounded run; the kept corpus is only read.
+define fuzz-one
+	@rm -rf $(HOST_BUILD)/fuzz-new-$(notdir $(1)) && mkdir -p $(HOST_BUILD)/fuzz-new-$(notdir $(1))
+	$(1) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+		$(HOST_BUILD)/fuzz-new-$(notdir $(1)) $(2) 2>$(1).log || { tail -40 $(1).log; exit 1; }
+	@grep -E 'stat::number_of_executed_units' $(1).log | tail -1
+endef
+
+fuzz-smoke: $(FUZZ_DT) $(FUZZ_RECORDS)
+	$(call fuzz-one,$(FUZZ_DT),tests/fuzz/corpus/dt)
+	$(call fuzz-one,$(FUZZ_RECORDS),tests/fuzz/corpus/records)
+
+# The host tool again under AddressSanitizer and UBSan, for its tests.
+BAREMARK_SAN := $(HOST_BUILD)/baremark-san
+$(BAREMARK_SAN): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz
+tools-san: $(BAREMARK_SAN)

@@ -2,7 +2,8 @@
 # Runs every test group and ends with one line: "check: N passed, N failed".
 #   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
 #   inspect    baremark inspect on every tree in ../shared/dtb
-#   fuzz       a bounded libFuzzer run of the device-tree reader
+#   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
+#   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
@@ -43,7 +44,7 @@ group() {
 	fi
 }
 
-group build-rv64 $MAKE -s PLATFORM=qemu-rv64 image tools
+group build-rv64 $MAKE -s PLATFORM=qemu-rv64 image tools tools-san
 group build-a64 $MAKE -s PLATFORM=qemu-a64 image
 for board in d1 k3 rk3576; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
@@ -53,6 +54,7 @@ group inspect bash tests/host/test_inspect.sh
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
+group tools bash tests/tools/test_tools.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
 group uboot bash tests/qemu/test_uboot.sh
 echo "check: $total_pass passed, $total_fail failed"

@@ -13,6 +13,8 @@ packages=(
 	fdisk dosfstools mtools
 	# host tools and tests
 	libfdt-dev libjansson-dev zlib1g-dev jq clang libclang-rt-14-dev
+	# host tool: plots, and its tests (a pty pair, a browser for the report)
+	gnuplot-nox socat chromium
 )
 if [ "$(id -u)" != 0 ]; then
 	echo "deps.sh: run as root (sudo $0)" >&2

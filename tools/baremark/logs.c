@@ -12,6 +12,8 @@ bool log_load(struct run_log *l, const char *path)
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f) {
 		perror(path);
+		json_decref(l->records);
+		l->records = NULL;
 		return false;
 	}
 	char *line = NULL;

@@ -17,6 +17,8 @@
 
 #include "compare.h"
 #include "inspect.h"
+int cmd_report(int argc, char **argv);
+int cmd_capture(int argc, char **argv);
 #include "logs.h"
 #include "records.h"
 
@@ -111,6 +113,10 @@ int main(int argc, char **argv)
 		return usage();
 	if (strcmp(argv[1], "parse") == 0)
 		return cmd_parse(argc - 2, argv + 2);
+	if (strcmp(argv[1], "capture") == 0)
+		return cmd_capture(argc - 2, argv + 2);
+	if (strcmp(argv[1], "report") == 0)
+		return cmd_report(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
 		return cmd_compare(argc - 2, argv + 2);
 	if (strcmp(argv[1], "inspect") == 0)

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The host tool on real logs from both ISAs: parse with damaged input
+# (exact counts), capture over a pseudo-terminal pair, compare, and the
+# report page loaded in headless Chromium. TOOL is the ASan/UBSan build.
+set -uo pipefail
+TOOL=${TOOL:-build/host/baremark-san}
+OUT=${OUT:-build/test-tools}
+rm -rf "$OUT" && mkdir -p "$OUT"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+# crc JSON: CRC-32/IEEE as 8 lowercase hex digits (gzip's trailer holds it).
+crc() { printf '%s' "$1" | gzip -c | tail -c8 | head -c4 | od -An -tx4 | tr -d ' \n'; }
+record() { printf '@bm %s *%s\n' "$1" "$(crc "$1")"; }
+
+# Real logs: the riscv64 image, and the arm64 image on two cores.
+tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.profile=quick" >"$OUT/rv64.log" 2>/dev/null
+BM_QEMU_A64="-M virt,virtualization=on -cpu cortex-a72" tests/qemu/boot.sh qemu-a64 build/qemu-a64 \
+	"baremark.profile=quick" >"$OUT/a72.log" 2>/dev/null
+tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.only=pipeline.add.* baremark.repeat=3" >"$OUT/small.log" 2>/dev/null
+
+# 1. parse: intact logs.
+for l in rv64 a72; do
+	"$TOOL" parse "$OUT/$l.log" >"$OUT/$l.jsonl" 2>"$OUT/$l.err"
+	expect "parse $l: exit 0 with results" test $? = 0
+	expect "parse $l: 47 records, nothing rejected" grep -q "47 records ok, 0 bad CRC, 0 malformed, 0 unknown version$" "$OUT/$l.err"
+	expect "parse $l: every line names its log and line" test "$(jq -r 'select(._log and ._line) | .type' "$OUT/$l.jsonl" | wc -l)" = 47
+done
+"$TOOL" parse "$OUT/rv64.log" --format csv >"$OUT/rv64.csv" 2>/dev/null
+expect "parse csv: a header and one row per result" test "$(wc -l <"$OUT/rv64.csv")" = $((1 + $(grep -c '"type":"result"' "$OUT/rv64.log")))
+
+# 2. parse: damage of every kind, with exact counts. The small log has
+# run, core, 2 results, end = 5 records.
+src=$OUT/small.log
+expect "small log has 5 records" test "$(grep -c '@bm ' "$src")" = 5
+awk -v fut="$(record '{"v":2,"type":"result","kernel":"from.the.future"}')" \
+    -v notjson="$(record '[1,2,3]')" '
+	/@bm / { n++ }
+	n == 2 && /@bm / { sub(/"core":0/, "\"core\":1") }          # a flipped digit: bad CRC
+	n == 3 && /@bm / { $0 = substr($0, 1, 40) substr($0, 42) }  # a dropped byte: bad CRC
+	n == 4 && /@bm / { $0 = "U-Boot SPL 2024.01 (noise)" $0 }   # boot-loader text before the marker: kept
+	{ print }
+	n == 4 && /@bm / { print fut; print notjson; print "@bm {\"v\":1,\"type\":\"result\" *zzzzzzzz" }
+	n == 5 && /@bm / { exit }                                   # the end record: dropped below
+' "$src" | grep -v '"type":"end"' >"$OUT/damaged.log"
+# Text interleaved mid-record, and a record cut off by the end of the log.
+line=$(grep '"type":"run"' "$src" | head -1)
+printf '%s\n' "${line:0:60}[U-Boot interrupt]${line:60}" >>"$OUT/damaged.log"
+printf '%s' "${line:0:50}" >>"$OUT/damaged.log"
+"$TOOL" parse "$OUT/damaged.log" >"$OUT/damaged.jsonl" 2>"$OUT/damaged.err"
+expect "damaged: exit 0 (one intact result remains)" test $? = 0
+expect "damaged: exact counts" grep -q "damaged.log: 2 records ok, 5 bad CRC, 1 malformed, 1 unknown version; the run did not reach its end record" "$OUT/damaged.err"
+expect "damaged: the intact ones are the run and the noisy result" test "$(jq -r .type "$OUT/damaged.jsonl" | tr '\n' ' ')" = "run result "
+expect "damaged: boot-loader text before a record does not hide it" test "$(jq -r .kernel "$OUT/damaged.jsonl" | tail -1)" = pipeline.add.thr
+"$TOOL" parse "$OUT/nonexistent.log" >/dev/null 2>&1
+expect "parse: missing file exits 2" test $? = 2
+grep -v '"type":"result"' "$src" >"$OUT/noresult.log"
+"$TOOL" parse "$OUT/noresult.log" >/dev/null 2>&1
+expect "parse: no result record exits 1" test $? = 1
+
+# 3. capture over a pseudo-terminal pair at 115200, 8N1.
+socat pty,raw,echo=0,link="$OUT/board" pty,raw,echo=0,link="$OUT/host" 2>/dev/null &
+socat_pid=$!
+for _ in $(seq 50); do [ -e "$OUT/host" ] && [ -e "$OUT/board" ] && break; sleep 0.1; done
+"$TOOL" capture "$OUT/host" --baud 115200 -o "$OUT/captured.log" --timeout 30 >"$OUT/capture.stdout" 2>"$OUT/capture.err" &
+cap_pid=$!
+sleep 0.5
+stty -F "$OUT/board" 115200 raw 2>/dev/null
+cat "$OUT/rv64.log" >"$OUT/board"
+wait $cap_pid
+expect "capture: exits 0 at the end record" test $? = 0
+expect "capture: the log file is what the board sent" cmp -s "$OUT/captured.log" "$OUT/rv64.log"
+expect "capture: shown live too" cmp -s "$OUT/capture.stdout" "$OUT/rv64.log"
+# A run cut off before its end record: the timeout ends it, non-zero.
+"$TOOL" capture "$OUT/host" -o "$OUT/cut.log" --timeout 2 >/dev/null 2>"$OUT/cut.err" &
+cap_pid=$!
+sleep 0.5
+head -c 2000 "$OUT/rv64.log" >"$OUT/board"
+wait $cap_pid
+expect "capture: a cut-off run exits 1" test $? = 1
+expect "capture: and says why" grep -q 'the run did not end: timeout before the end record' "$OUT/cut.err"
+expect "capture: what arrived is kept" cmp -s "$OUT/cut.log" <(head -c 2000 "$OUT/rv64.log")
+kill $socat_pid 2>/dev/null
+"$TOOL" capture /dev/null --timeout 1 >/dev/null 2>"$OUT/notty.err"
+expect "capture: a non-terminal device is refused" grep -q 'is not a terminal' "$OUT/notty.err"
+
+# 4. compare: riscv64 and Cortex-A72 columns, plus a log that lacks most
+# kernels and has a skipped one.
+skip='{"v":1,"type":"skip","core":0,"kernel":"cache.load.lat","param":{"name":"bytes","value":1024},"reason":"not enough free memory for this working set"}'
+{ grep -v '"type":"end"' "$src"; record "$skip"; grep '"type":"end"' "$src"; } >"$OUT/partial.log"
+"$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" "$OUT/partial.log" >"$OUT/cmp.txt" 2>/dev/null
+expect "compare: exit 0" test $? = 0
+expect "compare: one column per core" grep -q 'qemu-rv64 riscv #0.*qemu-a64 Cortex-A72 #0.*qemu-rv64 riscv #0' "$OUT/cmp.txt"
+expect "compare: add latency 1.000 cyc/op, IPC 1.000, ratio 1.00 everywhere" \
+	grep -qE '^pipeline.add.lat +(\|    1.000  1.000   1.00x +){3}$' "$OUT/cmp.txt"
+expect "compare: a kernel missing from a column shows —" grep -qE '^branch.random .*\| —' "$OUT/cmp.txt"
+expect "compare: a skipped one shows the reason" grep -qE '^cache.load.lat +bytes=1024 .*skipped: not enough free memory' "$OUT/cmp.txt"
+"$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --format csv >"$OUT/cmp.csv" 2>/dev/null
+rows=$(jq -r -s '[.[] | select(.type=="result")] | length' "$OUT/rv64.jsonl")
+expect "compare csv: header + rows x 2 columns" test "$(wc -l <"$OUT/cmp.csv")" = $((1 + 2 * rows))
+expect "compare csv: ratio column" grep -q '^.*a72.log,"qemu-a64 Cortex-A72 #0",pipeline.fma.lat,,,1.000,1.000,1.000,,""$' "$OUT/cmp.csv"
+"$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --per-ghz --format markdown >"$OUT/cmp.md" 2>/dev/null
+expect "compare --per-ghz: Mops/s per GHz from ns and the measured clock (1 op/cycle = 1000)" \
+	grep -qE '^\| pipeline.add.lat \|  \| +(999|1000)\.[0-9]{3} +1.000 +1.00x' "$OUT/cmp.md"
+
+# 5. report: one page, no network, every plot present, loads in Chromium.
+"$TOOL" report "$OUT/rv64.log" "$OUT/a72.log" -o "$OUT/report.html" 2>"$OUT/report.err"
+expect "report: exit 0" test $? = 0
+expect "report: three plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 3
+expect "report: no scripts, no external resources" test "$(grep -cE "<script|(src|href)=['\"][^#]|url\\(" "$OUT/report.html")" = 0
+expect "report: element ids unique across the inlined plots" test "$(grep -oE "id='[^']+'" "$OUT/report.html" | sort | uniq -d | wc -l)" = 0
+expect "report: the absent crypto plot says why" grep -q 'id="crypto">Crypto speedups: no crypto kernels' "$OUT/report.html"
+if command -v chromium >/dev/null; then
+	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+		--disable-component-update --disable-sync --no-first-run --user-data-dir="$OUT/chrome" \
+		--enable-logging=stderr --v=0 --dump-dom "file://$PWD/$OUT/report.html" >"$OUT/dom.html" 2>"$OUT/chrome.err"
+	expect "chromium: loads the page" test $? = 0
+	for id in cache-latency branch-pattern ipc; do
+		expect "chromium: plot $id rendered with data" \
+			grep -qE "<figure id=\"$id\" class=\"plot\">" "$OUT/dom.html"
+	done
+	expect "chromium: every plot has drawn paths" test "$(grep -o '<path' "$OUT/dom.html" | wc -l)" -gt 20
+	expect "chromium: no console errors" test "$(grep -ciE 'CONSOLE|Uncaught|Failed to load' "$OUT/chrome.err")" = 0
+else
+	bad "chromium not installed (tools/deps.sh installs it)"
+fi
+
+echo "tools: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,281 @@
+/* baremark report: one self-contained HTML page (no scripts, no network)
+ * with the plots drawn by gnuplot (Debian's gnuplot-nox, SVG terminal)
+ * and inlined, plus the comparison table. A plot whose data no log holds
+ * is listed as absent with the reason, never drawn empty. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+
+#define MAX_LOGS 64
+#define MAX_COLS 64
+#define MAX_ROWS 4096
+
+static void html_text(FILE *o, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", o);
+		else if (*s == '>')
+			fputs("&gt;", o);
+		else if (*s == '&')
+			fputs("&amp;", o);
+		else if (*s == '"')
+			fputs("&quot;", o);
+		else
+			fputc(*s, o);
+	}
+}
+
+/* gnuplot strings are single-quoted: drop quotes from labels. */
+static void gp_label(FILE *o, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\'' ? ' ' : *s, o);
+}
+
+/* Copies one SVG line, giving every id gnuplot defines ("gpPt3",
+ * "textbox", ...) and every reference to one a per-plot prefix: several
+ * SVGs share one page, and ids must be unique in it. */
+static void put_svg_line(FILE *out, const char *line, int plot)
+{
+	static const char *const marks[] = {"id='", "href='#", "url(#"};
+	while (*line) {
+		bool hit = false;
+		for (size_t m = 0; m < sizeof(marks) / sizeof(marks[0]) && !hit; m++) {
+			size_t n = strlen(marks[m]);
+			if (strncmp(line, marks[m], n) == 0) {
+				fprintf(out, "%sp%d_", marks[m], plot);
+				line += n;
+				hit = true;
+			}
+		}
+		if (!hit)
+			fputc(*line++, out);
+	}
+}
+
+/* Runs gnuplot on `script`, copies its SVG (without the XML prolog) into
+ * `out`. False if gnuplot failed. */
+static bool run_gnuplot(const char *script, FILE *out)
+{
+	static int plot;
+	plot++;
+	char path[] = "/tmp/bm-report-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return false;
+	FILE *s = fdopen(fd, "w");
+	fputs(script, s);
+	fclose(s);
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "gnuplot %s 2>&1", path);
+	FILE *p = popen(cmd, "r");
+	bool in_svg = false, ok = false;
+	char line[8192];
+	while (p && fgets(line, sizeof(line), p)) {
+		if (!in_svg && strncmp(line, "<svg", 4) == 0)
+			in_svg = true;
+		if (in_svg) {
+			put_svg_line(out, line, plot);
+			ok = true;
+		} else if (strncmp(line, "<?xml", 5) != 0 && strncmp(line, "<!DOCTYPE", 9) != 0 &&
+			   strncmp(line, " \"http", 6) != 0 && line[0] != '\n') {
+			fprintf(stderr, "report: gnuplot: %s", line);
+		}
+	}
+	int st = p ? pclose(p) : -1;
+	unlink(path);
+	return ok && st == 0;
+}
+
+/* A sweep: cycles/op of `kernel` against its parameter, one line per core. */
+static bool sweep_plot(FILE *o, const char *id, const char *title, const char *kernel, const char *xlabel,
+		       const char *xformat, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *s = open_memstream(&buf, &len);
+	fprintf(s, "set terminal svg size 860,440 dynamic font 'sans,12' background '#ffffff'\n");
+	fprintf(s, "set logscale x 2\nset grid\nset key top left\nset xlabel '%s'\nset ylabel 'cycles per op'\n", xlabel);
+	fprintf(s, "set format x '%s'\n", xformat);
+	int lines = 0;
+	for (int c = 0; c < ncols; c++) {
+		fprintf(s, "$d%d << EOD\n", c);
+		for (int r = 0; r < nrows; r++) {
+			if (strcmp(rows[r].kernel, kernel) != 0)
+				continue;
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			if (x.has_cyc)
+				fprintf(s, "%lld %.3f\n", (long long)rows[r].param, x.cyc), lines++;
+		}
+		fprintf(s, "EOD\n");
+	}
+	fprintf(s, "plot ");
+	for (int c = 0; c < ncols; c++) {
+		fprintf(s, "%s$d%d using 1:2 with linespoints title '", c ? ", " : "", c);
+		gp_label(s, cols[c].label);
+		fprintf(s, "'");
+	}
+	fprintf(s, "\n");
+	fclose(s);
+	bool ok = false;
+	if (lines) {
+		fprintf(o, "<figure id=\"%s\" class=\"plot\">\n", id);
+		ok = run_gnuplot(buf, o);
+		fprintf(o, "<figcaption>%s</figcaption></figure>\n", title);
+	} else {
+		fprintf(o, "<p class=\"absent\" id=\"%s\">%s: no %s results in these logs.</p>\n", id, title, kernel);
+		ok = true;
+	}
+	free(buf);
+	return ok;
+}
+
+/* IPC of every unparameterised kernel, clustered by core. */
+static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *s = open_memstream(&buf, &len);
+	fprintf(s, "set terminal svg size 860,480 dynamic font 'sans,11' background '#ffffff'\n");
+	fprintf(s, "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n");
+	fprintf(s, "set xtics rotate by -45 scale 0\nset grid ytics\nset ylabel 'instructions per cycle'\n");
+	fprintf(s, "set yrange [0:*]\nset key above\n$ipc << EOD\n");
+	int n = 0;
+	for (int r = 0; r < nrows; r++) {
+		if (rows[r].param >= 0)
+			continue;
+		fprintf(s, "%s", rows[r].kernel);
+		for (int c = 0; c < ncols; c++) {
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			if (x.has_ipc)
+				fprintf(s, " %.3f", x.ipc), n++;
+			else
+				fprintf(s, " NaN");
+		}
+		fprintf(s, "\n");
+	}
+	fprintf(s, "EOD\nplot ");
+	for (int c = 0; c < ncols; c++) {
+		fprintf(s, "%s$ipc using %d:xtic(1) title '", c ? ", " : "", c + 2);
+		gp_label(s, cols[c].label);
+		fprintf(s, "'");
+	}
+	fprintf(s, "\n");
+	fclose(s);
+	bool ok = true;
+	if (n) {
+		fprintf(o, "<figure id=\"ipc\" class=\"plot\">\n");
+		ok = run_gnuplot(buf, o);
+		fprintf(o, "<figcaption>IPC per kernel per core</figcaption></figure>\n");
+	} else {
+		fprintf(o, "<p class=\"absent\" id=\"ipc\">IPC per kernel: no core counted both cycles and instructions.</p>\n");
+	}
+	free(buf);
+	return ok;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *out = NULL;
+	char *paths[MAX_LOGS];
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			out = argv[++i];
+		else if (argv[i][0] == '-' && argv[i][1])
+			out = NULL, nlogs = 0, i = argc;
+		else if (nlogs < MAX_LOGS)
+			paths[nlogs++] = argv[i];
+	}
+	if (!out || !nlogs) {
+		fprintf(stderr, "usage: baremark report <log>... -o report.html\n");
+		return 2;
+	}
+	static struct run_log logs[MAX_LOGS];
+	if (!load_logs(paths, nlogs, logs))
+		return 2;
+	static struct core_col cols[MAX_COLS];
+	static struct cmp_row rows[MAX_ROWS];
+	int ncols = log_cores(logs, nlogs, cols, MAX_COLS);
+	int nrows = compare_rows(logs, nlogs, rows, MAX_ROWS);
+	if (!ncols || !nrows) {
+		fprintf(stderr, "report: no core with results in these logs\n");
+		return 1;
+	}
+	FILE *o = fopen(out, "w");
+	if (!o) {
+		perror(out);
+		return 2;
+	}
+	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>baremark report</title>\n"
+		   "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222}"
+		   "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+		   "td:first-child,th:first-child{text-align:left}.absent{color:#666;font-style:italic}"
+		   "figure{margin:1em 0}</style></head><body>\n<h1>baremark report</h1>\n");
+	fprintf(o, "<p>QEMU runs count instructions, not hardware cycles; compare boards, not emulators.</p>\n");
+	fprintf(o, "<h2>Cores</h2>\n<table><tr><th>column</th><th>log</th><th>build</th><th>measured MHz</th><th>run ended</th></tr>\n");
+	for (int c = 0; c < ncols; c++) {
+		fprintf(o, "<tr><td>");
+		html_text(o, cols[c].label);
+		fprintf(o, "</td><td>");
+		html_text(o, cols[c].log->path);
+		fprintf(o, "</td><td>");
+		html_text(o, cols[c].log->run ? json_string_value(json_object_get(cols[c].log->run, "build")) : "?");
+		if (cols[c].mhz > 0)
+			fprintf(o, "</td><td>%.1f", cols[c].mhz);
+		else
+			fprintf(o, "</td><td>unmeasured");
+		fprintf(o, "</td><td>%s</td></tr>\n", cols[c].log->ended ? "yes" : "no: cut off");
+	}
+	fprintf(o, "</table>\n<h2>Plots</h2>\n");
+	bool ok = sweep_plot(o, "cache-latency", "Load-to-use latency against working-set size", "cache.load.lat",
+			     "working set", "%.0b %BB", cols, ncols, rows, nrows);
+	ok &= sweep_plot(o, "branch-pattern", "Branch cost against pattern length", "branch.pattern",
+			 "pattern period (branches)", "%.0f", cols, ncols, rows, nrows);
+	ok &= ipc_plot(o, cols, ncols, rows, nrows);
+	fprintf(o, "<p class=\"absent\" id=\"crypto\">Crypto speedups: no crypto kernels in these logs "
+		   "(they arrive with the vector and crypto kernels).</p>\n");
+	fprintf(o, "<h2>All results (cycles per op, median)</h2>\n<table><tr><th>kernel</th><th>param</th>");
+	for (int c = 0; c < ncols; c++) {
+		fprintf(o, "<th>");
+		html_text(o, cols[c].label);
+		fprintf(o, "</th>");
+	}
+	fprintf(o, "</tr>\n");
+	for (int r = 0; r < nrows; r++) {
+		fprintf(o, "<tr><td>");
+		html_text(o, rows[r].kernel);
+		fprintf(o, "</td><td>");
+		if (rows[r].param >= 0)
+			fprintf(o, "%s=%lld", rows[r].param_name, (long long)rows[r].param);
+		fprintf(o, "</td>");
+		for (int c = 0; c < ncols; c++) {
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			fprintf(o, "<td>");
+			if (!x.rec)
+				fprintf(o, "—");
+			else if (x.skipped) {
+				fprintf(o, "skipped: ");
+				html_text(o, json_string_value(json_object_get(x.rec, "reason")));
+			} else if (x.has_cyc)
+				fprintf(o, "%.3f", x.cyc);
+			else
+				fprintf(o, "no cycle counter");
+			fprintf(o, "</td>");
+		}
+		fprintf(o, "</tr>\n");
+	}
+	fprintf(o, "</table>\n</body></html>\n");
+	fclose(o);
+	for (int i = 0; i < nlogs; i++)
+		log_free(&logs[i]);
+	if (!ok) {
+		fprintf(stderr, "report: gnuplot failed; %s is incomplete\n", out);
+		return 1;
+	}
+	return 0;
+}
