@@ -91,6 +91,10 @@ skip='{"v":1,"type":"skip","core":0,"kernel":"cache.load.lat","param":{"name":"b
 { grep -v '"type":"end"' "$src"; record "$skip"; grep '"type":"end"' "$src"; } >"$OUT/partial.log"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" "$OUT/partial.log" >"$OUT/cmp.txt" 2>/dev/null
 expect "compare: exit 0" test $? = 0
+"$TOOL" compare "$OUT/noresult.log" "$OUT/nonexistent.log" >/dev/null 2>"$OUT/cmp.err"
+expect "compare: an unreadable log exits 2 (and nothing leaks)" test $? = 2
+"$TOOL" compare "$OUT/noresult.log" >/dev/null 2>"$OUT/cmp.err"
+expect "compare: no results exits 1 and says so" grep -q 'compare: no core with results' "$OUT/cmp.err"
 expect "compare: one column per core" grep -q 'qemu-rv64 riscv #0.*qemu-a64 Cortex-A72 #0.*qemu-rv64 riscv #0' "$OUT/cmp.txt"
 expect "compare: add latency 1.000 cyc/op, IPC 1.000, ratio 1.00 everywhere" \
 	grep -qE '^pipeline.add.lat +(\|    1.000  1.000   1.00x +){3}$' "$OUT/cmp.txt"

@@ -6,9 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_LOGS 64
-#define MAX_COLS 64
-#define MAX_ROWS 4096
+#define MAX_LOGS CMP_MAX_LOGS
 
 static const char *str(const json_t *o, const char *k)
 {
@@ -16,17 +14,37 @@ static const char *str(const json_t *o, const char *k)
 	return s ? s : "";
 }
 
-bool load_logs(char **paths, int n, struct run_log *logs)
+
+void cmp_free(struct cmp_set *s)
+{
+	for (int i = 0; i < s->nlogs; i++)
+		log_free(&s->logs[i]); /* safe on a log that failed to load */
+}
+
+int cmp_load(struct cmp_set *s, char **paths, int n, const char *who)
 {
 	bool ok = true;
-	for (int i = 0; i < n; i++) {
-		if (!log_load(&logs[i], paths[i]))
+	s->nlogs = n < CMP_MAX_LOGS ? n : CMP_MAX_LOGS;
+	for (int i = 0; i < s->nlogs; i++) {
+		if (!log_load(&s->logs[i], paths[i]))
 			ok = false;
 		else
-			log_report_counts(&logs[i]);
+			log_report_counts(&s->logs[i]);
 	}
-	return ok;
+	if (!ok) {
+		cmp_free(s);
+		return 2;
+	}
+	s->ncols = log_cores(s->logs, s->nlogs, s->cols, CMP_MAX_COLS);
+	s->nrows = compare_rows(s->logs, s->nlogs, s->rows, CMP_MAX_ROWS);
+	if (!s->ncols || !s->nrows) {
+		fprintf(stderr, "%s: no core with results in these logs\n", who);
+		cmp_free(s);
+		return 1;
+	}
+	return 0;
 }
+
 
 int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, int max)
 {
@@ -158,17 +176,13 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (!nlogs)
 		return usage();
-	static struct run_log logs[MAX_LOGS];
-	if (!load_logs(paths, nlogs, logs))
-		return 2;
-	static struct core_col cols[MAX_COLS];
-	static struct cmp_row rows[MAX_ROWS];
-	int ncols = log_cores(logs, nlogs, cols, MAX_COLS);
-	int nrows = compare_rows(logs, nlogs, rows, MAX_ROWS);
-	if (!ncols || !nrows) {
-		fprintf(stderr, "compare: no core with results in these logs\n");
-		return 1;
-	}
+	static struct cmp_set set;
+	int st = cmp_load(&set, paths, nlogs, "compare");
+	if (st)
+		return st;
+	const struct core_col *cols = set.cols;
+	const struct cmp_row *rows = set.rows;
+	int ncols = set.ncols, nrows = set.nrows;
 	const char *unit = per_ghz ? "Mops/s/GHz" : "cyc/op";
 	if (f == CSV) {
 		printf("log,core,kernel,param_name,param,%s,ipc,ratio,events,skipped\n",
@@ -196,6 +210,7 @@ int cmd_compare(int argc, char **argv)
 				printf(",%s,\"%s\"\n", ev, x.skipped ? str(x.rec, "reason") : "");
 			}
 		}
+		cmp_free(&set);
 		return 0;
 	}
 	const char *sep = f == MARKDOWN ? " | " : " | ";
@@ -233,7 +248,6 @@ int cmd_compare(int argc, char **argv)
 		}
 		printf(f == MARKDOWN ? " |\n" : "\n");
 	}
-	for (int i = 0; i < nlogs; i++)
-		log_free(&logs[i]);
+	cmp_free(&set);
 	return 0;
 }

@@ -20,7 +20,24 @@ struct cmp_cell {
 };
 struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r);
 
+#define CMP_MAX_LOGS 64
+#define CMP_MAX_COLS 64
+#define CMP_MAX_ROWS 4096
+
+/* What compare and report work from: the logs, their cores, the rows. */
+struct cmp_set {
+	struct run_log logs[CMP_MAX_LOGS];
+	int nlogs;
+	struct core_col cols[CMP_MAX_COLS];
+	int ncols;
+	struct cmp_row rows[CMP_MAX_ROWS];
+	int nrows;
+};
+/* Loads every path and finds columns and rows. Returns 0, or the exit
+ * status after saying why: 2 if a log could not be read, 1 if no core has
+ * results. `who` names the command in messages. */
+int cmp_load(struct cmp_set *s, char **paths, int n, const char *who);
+void cmp_free(struct cmp_set *s);
+
 int cmd_compare(int argc, char **argv);
-/* Loads every path; false (after saying why) if any failed. */
-bool load_logs(char **paths, int n, struct run_log *logs);
 #endif

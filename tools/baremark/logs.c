@@ -47,7 +47,7 @@ bool log_load(struct run_log *l, const char *path)
 
 void log_free(struct run_log *l)
 {
-	json_decref(l->records);
+	json_decref(l->records); /* NULL-safe */
 	l->records = NULL;
 }
 

@@ -9,9 +9,7 @@
 
 #include "compare.h"
 
-#define MAX_LOGS 64
-#define MAX_COLS 64
-#define MAX_ROWS 4096
+#define MAX_LOGS CMP_MAX_LOGS
 
 static void html_text(FILE *o, const char *s)
 {
@@ -195,17 +193,13 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "usage: baremark report <log>... -o report.html\n");
 		return 2;
 	}
-	static struct run_log logs[MAX_LOGS];
-	if (!load_logs(paths, nlogs, logs))
-		return 2;
-	static struct core_col cols[MAX_COLS];
-	static struct cmp_row rows[MAX_ROWS];
-	int ncols = log_cores(logs, nlogs, cols, MAX_COLS);
-	int nrows = compare_rows(logs, nlogs, rows, MAX_ROWS);
-	if (!ncols || !nrows) {
-		fprintf(stderr, "report: no core with results in these logs\n");
-		return 1;
-	}
+	static struct cmp_set set;
+	int st = cmp_load(&set, paths, nlogs, "report");
+	if (st)
+		return st;
+	const struct core_col *cols = set.cols;
+	const struct cmp_row *rows = set.rows;
+	int ncols = set.ncols, nrows = set.nrows;
 	FILE *o = fopen(out, "w");
 	if (!o) {
 		perror(out);
@@ -271,8 +265,7 @@ int cmd_report(int argc, char **argv)
 	}
 	fprintf(o, "</table>\n</body></html>\n");
 	fclose(o);
-	for (int i = 0; i < nlogs; i++)
-		log_free(&logs[i]);
+	cmp_free(&set);
 	if (!ok) {
 		fprintf(stderr, "report: gnuplot failed; %s is incomplete\n", out);
 		return 1;
