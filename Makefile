@@ -17,7 +17,13 @@ include $(PLATDIR)/platform.mk
 BUILD := build/$(PLATFORM)
 BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
+ifeq ($(HOSTED),1)
+include mk/hosted.mk
+FREESTANDING :=
+else
 include mk/$(ARCH).mk
+FREESTANDING := -ffreestanding -fno-stack-protector
+endif
 include mk/host.mk
 
 # Rooms of the house plan (../shared/guide.md), in dependency order.
@@ -30,8 +36,8 @@ SRCS := $(wildcard boot/$(ARCH)/*.S) \
 	$(wildcard kernels/*/*.c) $(wildcard kernels/*/*_$(ARCH).S)
 
 INCLUDES := -Ilib -Iarch/include -Iarch/$(ARCH_DIR) -Iuart -Iplatform/include -Iharness -Ikernels/include
-CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-common \
-	-fno-stack-protector -ffunction-sections -fdata-sections \
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(FREESTANDING) -fno-common \
+	-ffunction-sections -fdata-sections \
 	$(ARCH_CFLAGS) $(INCLUDES) -I$(BUILD)/gen
 ASFLAGS := $(ARCH_CFLAGS) $(INCLUDES) -DBM_LOAD_ADDR=$(LOAD_ADDR) -DBM_TEXT_OFFSET=$(TEXT_OFFSET)
 LDFLAGS := $(ARCH_CFLAGS) -nostartfiles -Wl,--emit-relocs -Wl,--no-warn-rwx-segments \
@@ -51,7 +57,6 @@ FORCE:
 
 .PHONY: all image run run-direct sdcard check test tools clean unit-tests fuzz-smoke
 all: image
-image: $(BUILD)/baremark.elf $(BUILD)/baremark.bin
 
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(dir $@)
@@ -60,6 +65,16 @@ $(BUILD)/obj/%.c.o: %.c
 $(BUILD)/obj/%.S.o: %.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ASFLAGS) -MMD -MP -c $< -o $@
+
+ifeq ($(HOSTED),1)
+# The Linux program: the same objects, an ordinary link.
+image: $(BUILD)/baremark
+$(BUILD)/baremark: $(OBJS)
+	$(CC) $(ARCH_LDFLAGS) -o $@ $(OBJS)
+run: image
+	$(BUILD)/baremark --profile $(PROFILE)
+else
+image: $(BUILD)/baremark.elf $(BUILD)/baremark.bin
 
 # The image relocates itself from a table that tools/mkreloc builds from
 # the relocations the link kept (--emit-relocs); mkreloc refuses an image
@@ -102,6 +117,8 @@ run: sdcard
 run-direct: image
 	tests/qemu/boot.sh $(PLATFORM) $(BUILD) "baremark.profile=$(PROFILE)"
 
+
+endif
 
 # Every test group; the last line is "check: N passed, N failed".
 check:

@@ -181,6 +181,8 @@ static void report_result(const struct job *j)
 	int64_t cyc_med = 0, ins_med = 0;
 	if (c->slot[BM_SLOT_CYCLES].avail) {
 		struct bm_spread s = per_op(j, BM_SLOT_CYCLES, ops);
+		if (c->cycles_estimated)
+			rec_bool(&r, "cycles_estimated", true);
 		rec_obj(&r, "cycles_per_op");
 		rec_milli(&r, "min", s.min);
 		rec_milli(&r, "med", s.med);

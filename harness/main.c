@@ -16,8 +16,6 @@
 #include "platform.h"
 
 
-extern char _start_image[], _end[];
-
 static struct bm_board board;
 static struct bm_options opts;
 static struct bm_counters ctr;
@@ -43,7 +41,10 @@ static void read_board(const void *dtb)
 	const struct bm_platform *p = platform_get();
 	platform_defaults(p, &board);
 	if (!dtb) {
-		bm_warn("no device tree passed by firmware; using %s defaults", platform_get()->name);
+		if (arch_describe_board(&board))
+			board.source = "host";
+		else
+			bm_warn("no device tree passed by firmware; using %s defaults", platform_get()->name);
 		return;
 	}
 	struct dt_job j = {dtb, DTB_MAX, 0};
@@ -104,7 +105,9 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "memory_source", "platform default");
 	if (board.dtb_addr)
 		rec_hex(&r, "dtb", board.dtb_addr);
-	rec_hex(&r, "load_addr", (uint64_t)(uintptr_t)_start_image);
+	uint64_t img_start, img_end;
+	arch_image_range(&img_start, &img_end);
+	rec_hex(&r, "load_addr", img_start);
 	rec_hex(&r, "reloc_delta", reloc_delta);
 	console_fields(&r);
 	rec_u64(&r, "timebase_hz", board.timebase_hz);
@@ -145,7 +148,9 @@ static void core_record(uint64_t khz, const char *khz_why)
 		if (cpu->isa[0])
 			rec_str(&r, "isa", cpu->isa);
 	}
-	if (khz)
+	if (khz && ctr.cycles_estimated)
+		rec_milli(&r, "mhz_estimated", (int64_t)khz); /* not a measured clock */
+	else if (khz)
 		rec_milli(&r, "mhz", (int64_t)khz);
 	else
 		rec_str(&r, "mhz_unavailable", khz_why);
@@ -163,8 +168,10 @@ static void core_record(uint64_t khz, const char *khz_why)
 	bm_emit(&r);
 	char mhz[24];
 	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
-	bm_printf("core %llu: %s %s, %s MHz measured\n", (unsigned long long)arch_core_id(),
-		  cpu ? cpu->compatible : "(not in the device tree)", cpu ? cpu->isa : "", khz ? mhz : khz_why);
+	bm_printf("core %llu: %s%s%s, %s MHz %s\n", (unsigned long long)arch_core_id(),
+		  cpu ? cpu->compatible : "(not in the device tree)", cpu && cpu->isa[0] ? " " : "",
+		  cpu ? cpu->isa : "", khz ? mhz : khz_why,
+		  ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
@@ -203,7 +210,9 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	}
 
 	const char *why = NULL;
-	bool have_mem = arena_init(&board, (uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, &why);
+	uint64_t img_start, img_end;
+	arch_image_range(&img_start, &img_end);
+	bool have_mem = arena_init(&board, img_start, img_end, &why);
 	if (!have_mem)
 		bm_warn("no working memory: %s; kernels that need memory will be skipped", why);
 

@@ -6,6 +6,7 @@
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
+#   linux      the Linux build (x86-64) of the same harness and kernels
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
 set -uo pipefail
@@ -46,6 +47,7 @@ group() {
 
 group build-rv64 $MAKE -s PLATFORM=qemu-rv64 image tools tools-san
 group build-a64 $MAKE -s PLATFORM=qemu-a64 image
+group build-linux $MAKE -s PLATFORM=linux image
 for board in d1 k3 rk3576; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
 done
@@ -55,6 +57,7 @@ group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
 group tools bash tests/tools/test_tools.sh
+group linux bash tests/linux/test_linux.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
 group uboot bash tests/qemu/test_uboot.sh
 echo "check: $total_pass passed, $total_fail failed"

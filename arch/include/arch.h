@@ -31,7 +31,13 @@ struct bm_counters {
 	struct bm_slot slot[BM_MAX_SLOTS];
 	bool time_avail;
 	char time_why[96];
+	/* Cycles derived from the clock, not counted (Linux build without
+	 * perf): every figure in cycles is then an estimate, and says so. */
+	bool cycles_estimated;
 };
+
+/* Does this core have an optional feature a kernel needs ("fma")? */
+bool arch_has_feature(const char *name);
 
 /* A core's own PMU event code, where the platform knows it (RISC-V: an
  * SBI PMU raw event, type 2, tried before the generic SBI event). */
@@ -54,6 +60,13 @@ uint64_t arch_time(void);
 /* Identity of the running core for the core record. */
 void arch_core_fields(struct rec *r);
 uint64_t arch_core_id(void); /* hart id / MPIDR */
+
+/* Where the program itself lies (the arena starts above it). */
+void arch_image_range(uint64_t *start, uint64_t *end);
+/* With no device tree: can the arch describe the board itself? (The
+ * Linux build can: memory it maps, options from argv.) False on bare
+ * metal, where a missing tree is a warning and the platform's defaults. */
+bool arch_describe_board(struct bm_board *b);
 
 /* Called once the board is described (device tree or defaults): the
  * arch completes what it knows better (arm64: timebase from CNTFRQ_EL0,

@@ -4,6 +4,7 @@
  * value is predicted exactly and checked before its timing counts. */
 #include <string.h>
 
+#include "arch.h"
 #include "kernel.h"
 
 struct pipe_state {
@@ -28,6 +29,11 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	(void)env;
 	(void)param;
 	(void)iters;
+	const struct pipe_op *op = k->arg;
+	if (op->kind == K_FMA && !arch_has_feature("fma")) {
+		*why = "no fused multiply-add on this CPU (x86: FMA3)";
+		return NULL;
+	}
 	struct pipe_state *s = arena_alloc(sizeof(*s), 64);
 	if (!s) {
 		*why = "no memory for kernel state";

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The Linux build on this machine (x86-64): the same harness, kernels and
+# record format as the image, checked for correctness and format only —
+# timings on a shared, possibly virtual machine are not asserted.
+set -uo pipefail
+MAKE=${MAKE:-make}
+TOOL=${TOOL:-build/host/baremark}
+OUT=${OUT:-build/test-linux}
+rm -rf "$OUT" && mkdir -p "$OUT"
+. tests/qemu/lib.sh
+
+# run NAME ARGS...: the program's output to NAME.log, verified records to NAME.jsonl.
+run() {
+	local name=$1 status=0
+	shift
+	timeout 300 build/linux/baremark "$@" >"$OUT/$name.log" 2>"$OUT/$name.err" || status=$?
+	expect "$name: exits 0 (got $status)" test "$status" = 0
+	"$TOOL" parse "$OUT/$name.log" >"$OUT/$name.jsonl" 2>/dev/null || true
+	expect "$name: every record line verifies" test "$(grep -c '@bm ' "$OUT/$name.log")" = "$(wc -l <"$OUT/$name.jsonl")"
+}
+
+expect "make PLATFORM=linux" $MAKE -s PLATFORM=linux image
+
+run quick --profile quick
+expect_q quick 'map(.type) | (.[0] == "run" and .[1] == "core" and .[-1] == "end")' "run, core first; end last"
+expect_q quick '.[-1].errors == 0' "no errors"
+expect_q quick 'map(select(.type=="run"))[0] | .platform == "linux" and .board_source == "host" and .console.kind == "stdout" and .options.profile == "quick"' "run record: the Linux build, options from argv"
+expect_q quick 'map(select(.type=="core"))[0] | .os == "linux" and .arch == "x86_64" and (.pinning | startswith("pinned to cpu"))' "core record: OS, arch, pinned"
+expect_q quick 'map(select(.type=="core"))[0].uncontrolled | has("frequency_scaling") and has("virtualized") and has("other_load")' "says what it could not control"
+for fam in pipeline cache branch; do
+	expect_q quick "[.[] | select(.type==\"result\" and (.kernel|startswith(\"$fam.\")))] | length > 0" "results of the $fam family"
+done
+names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"] | sort)'
+expect_q quick "[.[] | select(.type==\"result\" or .type==\"skip\") | .kernel] | unique == ($names | sort)" "the same kernel names as the image"
+expect_q quick '[.[] | select(.type=="result")] | all(.check == "ok")' "every result self-checked"
+# Cycles: counted by perf, or estimated and labelled so everywhere.
+expect_q quick 'map(select(.type=="core"))[0] as $c | ($c.counters.cycles == "ok, perf_event_open" and ($c | has("mhz"))) or (($c.counters.cycles | startswith("ok, ESTIMATED from the clock")) and ($c | has("mhz_estimated")) and ($c | has("mhz") | not) and ([.[] | select(.type=="result")] | all(.cycles_estimated == true)))' "cycles counted, or estimated and every figure says so"
+expect_q quick '[.[] | select(.type=="result")] | all(.ns_per_op > 0)' "every result has a time per op"
+
+# A trap in a kernel is a signal: an error record, and the run goes on.
+run trap --selftest trap --only 'selftest.*,pipeline.add.lat'
+expect_q trap 'map(.type) == ["run","core","error","result","end"]' "SIGILL in a kernel: error record, then the next kernel, then end"
+expect_q trap '[.[] | select(.type=="error")][0] | .kernel == "selftest.trap" and .signal == 4 and .signal_name == "Illegal instruction"' "the error names the signal"
+
+# Options: the boot options' names; unknown ones reported.
+run opts --only=pipeline.fma.lat --repeat 3 --colour red
+expect_q opts 'map(select(.type=="run"))[0].options | .unknown == "baremark.colour=red" and .repeat == 3' "unknown option named, repeat set"
+expect_q opts '[.[] | select(.type=="result" or .type=="skip") | .kernel] == ["pipeline.fma.lat"]' "--only selects"
+
+# The host tool takes its records like the image's.
+"$TOOL" compare "$OUT/quick.log" "$OUT/trap.log" >"$OUT/cmp.txt" 2>/dev/null
+expect "compare takes the Linux build's records" grep -qE '^pipeline.add.lat .*\|' "$OUT/cmp.txt"
+
+summary linux
