@@ -25,24 +25,6 @@ void arch_board_ready(struct bm_board *b)
 	(void)b; /* the device tree (or the platform) says all we need */
 }
 
-void arch_image_range(uint64_t *start, uint64_t *end)
-{
-	*start = (uint64_t)(uintptr_t)_start_image;
-	*end = (uint64_t)(uintptr_t)_end;
-}
-
-bool arch_describe_board(struct bm_board *b)
-{
-	(void)b; /* bare metal: only the device tree or the platform knows */
-	return false;
-}
-
-bool arch_has_feature(const char *name)
-{
-	/* rv64gc has fmadd.d (D extension); Armv8-A has FMADD. */
-	return strcmp(name, "fma") == 0;
-}
-
 uint64_t arch_core_id(void)
 {
 	return boot_hartid;
