@@ -9,7 +9,6 @@
 
 static uint64_t boot_hartid;
 
-extern char _start_image[], _end[];
 
 _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta);
 
