@@ -9,7 +9,6 @@
 
 static uint64_t boot_hartid;
 
-
 _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta);
 
 _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta)
