@@ -27,7 +27,7 @@ endif
 include mk/host.mk
 
 # Rooms of the house plan (../shared/guide.md), in dependency order.
-SRCS := $(wildcard boot/$(ARCH)/*.S) \
+SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
 	$(wildcard arch/$(ARCH_DIR)/*.c) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
 	lib/dt.c lib/board_fdt.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
 	uart/ns16550.c uart/pl011.c uart/console.c \

@@ -7,6 +7,8 @@ packages=(
 	# riscv64 and aarch64 images
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	gcc-aarch64-linux-gnu picolibc-aarch64-linux-gnu
+	# the Linux build's cross compilers, run under qemu-user
+	gcc-riscv64-linux-gnu qemu-user
 	# QEMU and firmware
 	qemu-system-misc qemu-system-arm opensbi u-boot-qemu u-boot-tools device-tree-compiler
 	# SD-card images without root

@@ -9,11 +9,14 @@ OUT=${OUT:-build/test-linux}
 rm -rf "$OUT" && mkdir -p "$OUT"
 . tests/qemu/lib.sh
 
-# run NAME ARGS...: the program's output to NAME.log, verified records to NAME.jsonl.
+# run NAME ARGS...: the program's output to NAME.log, verified records to
+# NAME.jsonl. $RUNNER (e.g. qemu-aarch64) and $PROG choose what runs.
+PROG=build/linux/baremark
+RUNNER=
 run() {
 	local name=$1 status=0
 	shift
-	timeout 300 build/linux/baremark "$@" >"$OUT/$name.log" 2>"$OUT/$name.err" || status=$?
+	timeout 300 $RUNNER $PROG "$@" >"$OUT/$name.log" 2>"$OUT/$name.err" || status=$?
 	expect "$name: exits 0 (got $status)" test "$status" = 0
 	"$TOOL" parse "$OUT/$name.log" >"$OUT/$name.jsonl" 2>/dev/null || true
 	expect "$name: every record line verifies" test "$(grep -c '@bm ' "$OUT/$name.log")" = "$(wc -l <"$OUT/$name.jsonl")"
@@ -50,5 +53,19 @@ expect_q opts '[.[] | select(.type=="result" or .type=="skip") | .kernel] == ["p
 # The host tool takes its records like the image's.
 "$TOOL" compare "$OUT/quick.log" "$OUT/trap.log" >"$OUT/cmp.txt" 2>/dev/null
 expect "compare takes the Linux build's records" grep -qE '^pipeline.add.lat .*\|' "$OUT/cmp.txt"
+
+# The aarch64 and riscv64 builds (Debian cross gcc, static) under qemu-user:
+# the same records from their own kernel bodies. Emulated, so only
+# correctness is checked.
+for arch in aarch64 riscv64; do
+	expect "make PLATFORM=linux ARCH=$arch" $MAKE -s PLATFORM=linux ARCH=$arch image
+	PROG=build/linux-$arch/baremark RUNNER=qemu-$arch
+	run "$arch" --profile quick
+	expect_q "$arch" "map(select(.type==\"core\"))[0].arch == \"$arch\" and .[-1].type == \"end\" and .[-1].errors == 0" "$arch: a complete run"
+	expect_q "$arch" "[.[] | select(.type==\"result\" or .type==\"skip\") | .kernel] | unique == ($names | sort)" "$arch: the same kernel names"
+	expect_q "$arch" '[.[] | select(.type=="result")] | all(.check == "ok")' "$arch: every result self-checked"
+	run "$arch-trap" --selftest trap --only 'selftest.*,pipeline.add.lat'
+	expect_q "$arch-trap" 'map(.type) == ["run","core","error","result","end"] and ([.[] | select(.type=="error")][0].signal == 4)' "$arch: SIGILL in a kernel, and the run goes on"
+done
 
 summary linux
