@@ -165,8 +165,13 @@ static void psci_system_off(bool smc)
 
 _Noreturn void arch_stop(void)
 {
-	if (psci_conduit[0])
+	/* Once only: if the call itself traps (a wrong conduit), the trap
+	 * handler comes back here, and must not try again forever. */
+	static volatile bool tried;
+	if (psci_conduit[0] && !tried) {
+		tried = true;
 		psci_system_off(strcmp(psci_conduit, "smc") == 0);
+	}
 	for (;;)
 		__asm__ volatile("wfe");
 }

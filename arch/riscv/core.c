@@ -104,6 +104,12 @@ const char *arch_stop_method(void)
 
 _Noreturn void arch_stop(void)
 {
+	/* Once only, should an SBI call ever trap back here. */
+	static volatile bool tried;
+	if (tried)
+		for (;;)
+			__asm__ volatile("wfi");
+	tried = true;
 	if (sbi_has(SBI_EXT_SRST))
 		sbi_call(SBI_EXT_SRST, 0, 0 /* shutdown */, 0 /* no reason */, 0, 0, 0);
 	if (sbi_has(SBI_EXT_LEGACY_SHUTDOWN))
