@@ -55,7 +55,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests fuzz-smoke
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests fuzz-smoke bench
 all: image
 
 $(BUILD)/obj/%.c.o: %.c
@@ -119,6 +119,10 @@ run-direct: image
 
 
 endif
+
+# Figures from this machine (not tests): tools/bench.sh.
+bench:
+	@bash tools/bench.sh
 
 # Every test group; the last line is "check: N passed, N failed".
 check:

@@ -108,6 +108,21 @@ expect "compare csv: ratio column" grep -q '^.*a72.log,"qemu-a64 Cortex-A72 #0",
 expect "compare --per-ghz: Mops/s per GHz from ns and the measured clock (1 op/cycle = 1000)" \
 	grep -qE '^\| pipeline.add.lat \|  \| +(999|1000)\.[0-9]{3} +1.000 +1.00x' "$OUT/cmp.md"
 
+# 4b. steps: a crafted latency curve with two steps.
+{
+	record '{"v":1,"type":"run","platform":"test"}'
+	record '{"v":1,"type":"core","core":0,"name":"Crafted"}'
+	for p in 1024:4.0 2048:4.1 4096:4.0 8192:12.0 16384:12.4 32768:11.9 65536:60.0 131072:61.0; do
+		record "{\"v\":1,\"type\":\"result\",\"core\":0,\"kernel\":\"cache.load.lat\",\"param\":{\"name\":\"bytes\",\"value\":${p%%:*}},\"cycles_per_op\":{\"min\":${p#*:},\"med\":${p#*:},\"max\":${p#*:}}}"
+	done
+	record '{"v":1,"type":"end","errors":0}'
+} >"$OUT/curve.log"
+"$TOOL" steps "$OUT/curve.log" >"$OUT/steps.txt" 2>/dev/null
+expect "steps: exit 0" test $? = 0
+expect "steps: exactly the two steps, with their intervals" test "$(grep -c 'step:' "$OUT/steps.txt")" = 2
+expect "steps: first between 4 KiB and 8 KiB" grep -q 'step: between 4096 and 8192 bytes, 4.00 -> 12.00 cycles' "$OUT/steps.txt"
+expect "steps: then between 32 KiB and 64 KiB" grep -q 'step: between 32768 and 65536 bytes, 11.90 -> 60.00 cycles' "$OUT/steps.txt"
+
 # 5. report: one page, no network, every plot present, loads in Chromium.
 "$TOOL" report "$OUT/rv64.log" "$OUT/a72.log" -o "$OUT/report.html" 2>"$OUT/report.err"
 expect "report: exit 0" test $? = 0

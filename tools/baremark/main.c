@@ -19,6 +19,7 @@
 #include "inspect.h"
 int cmd_report(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
+int cmd_steps(int argc, char **argv);
 #include "logs.h"
 #include "records.h"
 
@@ -28,6 +29,7 @@ static int usage(void)
 			"       baremark compare <log>... [--per-ghz] [--format text|markdown|csv]\n"
 			"       baremark report <log>... -o report.html\n"
 			"       baremark capture <device>|- [--baud N] [-o run.log] [--timeout s]\n"
+			"       baremark steps <log>...\n"
 			"       baremark inspect <file.dtb>\n");
 	return 2;
 }
@@ -113,6 +115,8 @@ int main(int argc, char **argv)
 		return usage();
 	if (strcmp(argv[1], "parse") == 0)
 		return cmd_parse(argc - 2, argv + 2);
+	if (strcmp(argv[1], "steps") == 0)
+		return cmd_steps(argc - 2, argv + 2);
 	if (strcmp(argv[1], "capture") == 0)
 		return cmd_capture(argc - 2, argv + 2);
 	if (strcmp(argv[1], "report") == 0)
