@@ -15,11 +15,14 @@ static int mem_ranges_mapped = -1;
 
 extern char _start_image[], _end[];
 
-_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta);
+static bool mmu_on_at_entry;
 
-_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta)
+_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on);
+
+_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on)
 {
 	arm64_el = (unsigned)el;
+	mmu_on_at_entry = mmu_was_on != 0;
 	mmu_early((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, (uint64_t)(uintptr_t)dtb);
 	harness_main(dtb, reloc_delta);
 	arch_stop();
@@ -124,6 +127,9 @@ void arch_core_fields(struct rec *r)
 	rec_str(r, "name", core_name(midr));
 	rec_hex(r, "mpidr", read_sysreg(mpidr_el1));
 	rec_u64(r, "el", arm64_el);
+	/* booti hands over with the MMU off, U-Boot's go with it on (we then
+	 * cleaned the caches and turned it off before building our own). */
+	rec_str(r, "mmu_at_entry", mmu_on_at_entry ? "on" : "off");
 	isa_features(r);
 	uint64_t sctlr = read_el(sctlr);
 	rec_obj(r, "sctlr");

@@ -25,6 +25,7 @@ entry:
 	mov	x19, x0			/* DTB */
 	mrs	x20, CurrentEL
 	ubfx	x20, x20, #2, #2	/* entry exception level */
+	mov	x22, #0			/* MMU on at entry? (for the core record) */
 
 	/* MMU on at entry? Clean the data caches to memory (registers only),
 	 * then turn MMU and caches off: we build our own tables. */
@@ -34,6 +35,7 @@ entry:
 	b	2f
 1:	mrs	x0, sctlr_el1
 2:	tbz	x0, #0, 4f
+	mov	x22, #1
 	bl	dcache_clean_inval_all
 	cmp	x20, #2
 	b.ne	3f
@@ -118,6 +120,7 @@ entry:
 	mov	x0, x19
 	mov	x1, x20
 	mov	x2, x21
+	mov	x3, x22
 	bl	arch_entry
 11:	wfe
 	b	11b

@@ -21,6 +21,7 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 	check_complete_run "$name"
 	expect_q "$name" "map(select(.type==\"core\"))[0] | .name == \"$core\" and .el == $el" "core record says $core entered at EL$el"
 	expect_q "$name" 'map(select(.type=="core"))[0].sctlr == {"mmu":"on","icache":"on","dcache":"on"}' "MMU, I-cache and D-cache on (read back from SCTLR)"
+	expect_q "$name" 'map(select(.type=="core"))[0].mmu_at_entry == "off"' "QEMU -kernel enters with the MMU off, and the record says so"
 	expect_q "$name" 'map(select(.type=="core"))[0] | .counters.cycles == "ok" and .counters.instret == "ok, PMUv3 event 0x08"' "PMCCNTR and INST_RETIRED counting"
 	expect_q "$name" 'map(select(.type=="core"))[0] | (.features | index("aes") != null) and .cntfrq_hz == 62500000 and (.caches | length) >= 2' "ISAR0 features, timer frequency, cache geometry"
 	expect_q "$name" 'map(select(.type=="core"))[0].counters.l1d_miss | test("not implemented \\(PMCEID0_EL0 bit 3 clear\\)")' "events the core lacks say why"

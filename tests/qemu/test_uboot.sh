@@ -35,7 +35,7 @@ expect_q rv64 'map(select(.type=="run"))[0].options.profile == "quick"' "options
 
 boot_card a64 qemu-a64
 check_complete_run a64
-expect_q a64 'map(select(.type=="core"))[0] | .el == 2 and .name == "Cortex-A72" and .sctlr == {"mmu":"on","icache":"on","dcache":"on"}' "booti starts baremark at EL2, and it turns MMU and caches on"
+expect_q a64 'map(select(.type=="core"))[0] | .el == 2 and .name == "Cortex-A72" and .mmu_at_entry == "off" and .sctlr == {"mmu":"on","icache":"on","dcache":"on"}' "booti starts baremark at EL2 with the MMU off, and it turns MMU and caches on"
 expect_q a64 'map(select(.type=="run"))[0].reloc_delta != "0x0"' "U-Boot placed it away from its link address"
 
 summary uboot
