@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "guard.h"
 #include "harness_main.h"
 #include "sbi.h"
 
@@ -28,9 +29,36 @@ uint64_t arch_core_id(void)
 	return boot_hartid;
 }
 
+/* vlenb (CSR 0xC22, RVV 1.0) is readable only with sstatus.VS on; a core
+ * without RVV 1.0 (or the C906's XTheadVector, whose th.vlenb traps)
+ * takes an illegal-instruction trap instead. */
+static void read_vlenb(void *p)
+{
+	uint64_t v;
+	__asm__ volatile("csrr %0, 0xc22" : "=r"(v));
+	*(uint64_t *)p = v;
+}
+
+static void vector_fields(struct rec *r)
+{
+	__asm__ volatile("csrs sstatus, %0" ::"r"(0x200ul)); /* VS = Initial (bits 10:9) */
+	uint64_t vlenb = 0;
+	struct bm_trap t;
+	rec_obj(r, "vector");
+	if (bm_guard(read_vlenb, &vlenb, &t)) {
+		rec_str(r, "rvv", "unavailable: reading vlenb traps (no RVV 1.0 unit)");
+	} else {
+		rec_str(r, "rvv", "1.0");
+		rec_u64(r, "vlenb", vlenb);
+		rec_u64(r, "vlen_bits", vlenb * 8);
+	}
+	rec_close(r);
+}
+
 void arch_core_fields(struct rec *r)
 {
 	rec_u64(r, "hart", boot_hartid);
+	vector_fields(r);
 	/* Base extension FIDs 4, 5, 6: the machine-mode ID CSRs, which
 	 * S-mode cannot read itself. */
 	static const char *const ids[] = {"mvendorid", "marchid", "mimpid"};

@@ -56,4 +56,11 @@ boot baud "baremark.baud=9600 baremark.only=pipeline.add.lat"
 expect_q baud 'map(select(.type=="run"))[0] | .console.baud_set == 9600 and .console.divisor == 24 and .options.baud == 9600' "divisor 3686400 / (16 * 9600) = 24 programmed and read back"
 expect "the switch is announced at the old rate" grep -q 'baremark: switching the console to 9600 baud' "$OUT/baud.log"
 
+# 8. The vector unit, found at run time (vlenb under a trap guard).
+expect_q quick 'map(select(.type=="core"))[0].vector.rvv | startswith("unavailable: reading vlenb traps")' "no RVV on the default CPU: unavailable, with why"
+for vlen in 256 1024; do
+	boot "v$vlen" "baremark.only=pipeline.add.lat" -cpu "rv64,v=true,vlen=$vlen,vext_spec=v1.0"
+	expect_q "v$vlen" "map(select(.type==\"core\"))[0].vector == {\"rvv\":\"1.0\",\"vlenb\":$((vlen / 8)),\"vlen_bits\":$vlen}" "RVV 1.0 with VLEN $vlen read back"
+done
+
 summary "qemu-rv64"
