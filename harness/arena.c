@@ -52,11 +52,6 @@ bool arena_init(const struct bm_board *b, uint64_t img_start, uint64_t img_end, 
 	return true;
 }
 
-uint64_t arena_base(void)
-{
-	return lo;
-}
-
 void *arena_alloc(size_t size, size_t align)
 {
 	if (align < 16)

@@ -82,6 +82,8 @@ expect "capture: a cut-off run exits 1" test $? = 1
 expect "capture: and says why" grep -q 'the run did not end: timeout before the end record' "$OUT/cut.err"
 expect "capture: what arrived is kept" cmp -s "$OUT/cut.log" <(head -c 2000 "$OUT/rv64.log")
 kill $socat_pid 2>/dev/null
+"$TOOL" capture - - --timeout 1 </dev/null >/dev/null 2>"$OUT/usage.err"
+expect "capture: a second device is a usage error" test $? = 2
 "$TOOL" capture /dev/null --timeout 1 >/dev/null 2>"$OUT/notty.err"
 expect "capture: a non-terminal device is refused" grep -q 'is not a terminal' "$OUT/notty.err"
 
@@ -93,6 +95,8 @@ skip='{"v":1,"type":"skip","core":0,"kernel":"cache.load.lat","param":{"name":"b
 expect "compare: exit 0" test $? = 0
 "$TOOL" compare "$OUT/noresult.log" "$OUT/nonexistent.log" >/dev/null 2>"$OUT/cmp.err"
 expect "compare: an unreadable log exits 2 (and nothing leaks)" test $? = 2
+"$TOOL" compare $(for _ in $(seq 65); do printf '%s ' "$OUT/small.log"; done) >/dev/null 2>"$OUT/cmp.err"
+expect "compare: more logs than it holds is an error, not a silent drop" grep -q 'compare: more than 64 logs' "$OUT/cmp.err"
 "$TOOL" compare "$OUT/noresult.log" >/dev/null 2>"$OUT/cmp.err"
 expect "compare: no results exits 1 and says so" grep -q 'compare: no core with results' "$OUT/cmp.err"
 expect "compare: one column per core" grep -q 'qemu-rv64 riscv #0.*qemu-a64 Cortex-A72 #0.*qemu-rv64 riscv #0' "$OUT/cmp.txt"

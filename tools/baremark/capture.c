@@ -93,7 +93,8 @@ int cmd_capture(int argc, char **argv)
 	const char *dev = NULL, *out = NULL;
 	long baud = 115200;
 	double timeout = 0;
-	for (int i = 0; i < argc; i++) {
+	bool bad = false;
+	for (int i = 0; i < argc && !bad; i++) {
 		if (strcmp(argv[i], "--baud") == 0 && i + 1 < argc)
 			baud = strtol(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
@@ -103,9 +104,9 @@ int cmd_capture(int argc, char **argv)
 		else if (!dev && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
 			dev = argv[i];
 		else
-			dev = NULL, i = argc, out = "";
+			bad = true; /* an unknown option or a second device */
 	}
-	if (!dev || (out && !out[0]) || timeout < 0) {
+	if (bad || !dev || timeout < 0) {
 		fprintf(stderr, "usage: baremark capture <device>|- [--baud N] [-o run.log] [--timeout s]\n");
 		return 2;
 	}

@@ -21,7 +21,7 @@ void cmp_free(struct cmp_set *s)
 		log_free(&s->logs[i]); /* safe on a log that failed to load */
 }
 
-int cmp_load(struct cmp_set *s, char **paths, int n, const char *who)
+int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who)
 {
 	bool ok = true;
 	s->nlogs = n < CMP_MAX_LOGS ? n : CMP_MAX_LOGS;
@@ -154,7 +154,7 @@ int cmd_compare(int argc, char **argv)
 {
 	bool per_ghz = false;
 	enum fmt f = TEXT;
-	char *paths[MAX_LOGS];
+	const char *paths[MAX_LOGS];
 	int nlogs = 0;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--per-ghz") == 0)
@@ -171,8 +171,8 @@ int cmd_compare(int argc, char **argv)
 				return usage();
 		} else if (argv[i][0] == '-' && argv[i][1] == '-')
 			return usage();
-		else if (nlogs < MAX_LOGS)
-			paths[nlogs++] = argv[i];
+		else if (!add_log_path(paths, &nlogs, MAX_LOGS, argv[i], "compare"))
+			return 2;
 	}
 	if (!nlogs)
 		return usage();
@@ -213,7 +213,6 @@ int cmd_compare(int argc, char **argv)
 		cmp_free(&set);
 		return 0;
 	}
-	const char *sep = f == MARKDOWN ? " | " : " | ";
 	if (f == MARKDOWN) {
 		printf("| kernel | param");
 		for (int c = 0; c < ncols; c++)
@@ -225,10 +224,10 @@ int cmd_compare(int argc, char **argv)
 	} else {
 		printf("%-26s %-14s", "kernel", "param");
 		for (int c = 0; c < ncols; c++)
-			printf("%s%-30.30s", sep, cols[c].label);
+			printf(" | %-30.30s", cols[c].label);
 		printf("\n%-26s %-14s", "", "");
 		for (int c = 0; c < ncols; c++)
-			printf("%s%8s %6s %7s        ", sep, unit, "IPC", c ? "vs 1st" : "");
+			printf(" | %8s %6s %7s        ", unit, "IPC", c ? "vs 1st" : "");
 		printf("\n");
 	}
 	for (int r = 0; r < nrows; r++) {
@@ -244,7 +243,7 @@ int cmd_compare(int argc, char **argv)
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
 			char cell[384];
 			cell_text(cell, sizeof(cell), &x, &first, per_ghz, f);
-			printf(f == MARKDOWN ? " | %s" : "%s%-30s", f == MARKDOWN ? cell : sep, f == MARKDOWN ? "" : cell);
+			printf(f == MARKDOWN ? " | %s" : " | %-30s", cell);
 		}
 		printf(f == MARKDOWN ? " |\n" : "\n");
 	}

@@ -36,7 +36,7 @@ struct cmp_set {
 /* Loads every path and finds columns and rows. Returns 0, or the exit
  * status after saying why: 2 if a log could not be read, 1 if no core has
  * results. `who` names the command in messages. */
-int cmp_load(struct cmp_set *s, char **paths, int n, const char *who);
+int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who);
 void cmp_free(struct cmp_set *s);
 
 int cmd_compare(int argc, char **argv);

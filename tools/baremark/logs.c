@@ -45,6 +45,16 @@ bool log_load(struct run_log *l, const char *path)
 	return true;
 }
 
+bool add_log_path(const char **paths, int *n, int max, const char *path, const char *who)
+{
+	if (*n >= max) {
+		fprintf(stderr, "%s: more than %d logs; give at most %d\n", who, max, max);
+		return false;
+	}
+	paths[(*n)++] = path;
+	return true;
+}
+
 void log_free(struct run_log *l)
 {
 	json_decref(l->records); /* NULL-safe */

@@ -22,6 +22,10 @@ void log_free(struct run_log *l);
 /* "parse: <path>: N records ok, ..." on stderr. */
 void log_report_counts(const struct run_log *l);
 
+/* Adds `path` to paths[*n] (room for `max`); false, after saying so, when
+ * there is no room: a log is never dropped silently. */
+bool add_log_path(const char **paths, int *n, int max, const char *path, const char *who);
+
 /* One column of a comparison: one core of one log. */
 struct core_col {
 	const struct run_log *log;

@@ -71,8 +71,8 @@ static int cmd_parse(int argc, char **argv)
 			format = argv[++i];
 		else if (argv[i][0] == '-' && argv[i][1] == '-')
 			return usage();
-		else if (nlogs < 256)
-			paths[nlogs++] = argv[i];
+		else if (!add_log_path(paths, &nlogs, 256, argv[i], "parse"))
+			return 2;
 	}
 	bool csv = strcmp(format, "csv") == 0;
 	if (!nlogs || (!csv && strcmp(format, "jsonl") != 0))

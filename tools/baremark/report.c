@@ -179,17 +179,18 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 int cmd_report(int argc, char **argv)
 {
 	const char *out = NULL;
-	char *paths[MAX_LOGS];
+	const char *paths[MAX_LOGS];
 	int nlogs = 0;
-	for (int i = 0; i < argc; i++) {
+	bool bad = false;
+	for (int i = 0; i < argc && !bad; i++) {
 		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else if (argv[i][0] == '-' && argv[i][1])
-			out = NULL, nlogs = 0, i = argc;
-		else if (nlogs < MAX_LOGS)
-			paths[nlogs++] = argv[i];
+			bad = true; /* an option we do not know */
+		else if (!add_log_path(paths, &nlogs, MAX_LOGS, argv[i], "report"))
+			return 2;
 	}
-	if (!out || !nlogs) {
+	if (bad || !out || !nlogs) {
 		fprintf(stderr, "usage: baremark report <log>... -o report.html\n");
 		return 2;
 	}

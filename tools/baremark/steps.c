@@ -12,12 +12,12 @@
 
 int cmd_steps(int argc, char **argv)
 {
-	if (argc < 1) {
-		fprintf(stderr, "usage: baremark steps <log>...\n");
+	if (argc < 1 || argc > CMP_MAX_LOGS) {
+		fprintf(stderr, "usage: baremark steps <log>... (at most %d)\n", CMP_MAX_LOGS);
 		return 2;
 	}
 	static struct cmp_set set;
-	int st = cmp_load(&set, argv, argc, "steps");
+	int st = cmp_load(&set, (const char **)argv, argc, "steps");
 	if (st)
 		return st;
 	int found_any = 0;
