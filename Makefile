@@ -27,13 +27,15 @@ endif
 include mk/host.mk
 
 # Rooms of the house plan (../shared/guide.md), in dependency order.
+# A kernel file named *_<arch>.c or *_<arch>.S is built for that ISA only.
 SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
 	$(wildcard arch/$(ARCH_DIR)/*.c) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
 	lib/dt.c lib/board_fdt.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
 	uart/ns16550.c uart/pl011.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
 	$(wildcard harness/*.c) \
-	$(wildcard kernels/*/*.c) $(wildcard kernels/*/*_$(ARCH).S)
+	$(filter-out $(foreach a,x86_64 aarch64 riscv64,%_$(a).c),$(wildcard kernels/*/*.c)) \
+	$(wildcard kernels/*/*_$(ARCH).c) $(wildcard kernels/*/*_$(ARCH).S)
 
 INCLUDES := -Ilib -Iarch/include -Iarch/$(ARCH_DIR) -Iuart -Iplatform/include -Iharness -Ikernels/include
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(FREESTANDING) -fno-common \

@@ -25,6 +25,7 @@ struct job {
 	const struct bm_env *env;
 	const struct bm_counters *ctr;
 	uint64_t param;
+	bool has_param; /* false for what is said before any parameter runs */
 	unsigned repeats;
 	/* results */
 	const char *skip_why;
@@ -95,7 +96,7 @@ static void measure(void *p)
 
 static void param_field(struct rec *r, const struct job *j)
 {
-	if (j->k->param_name) {
+	if (j->k->param_name && j->has_param) {
 		rec_obj(r, "param");
 		rec_str(r, "name", j->k->param_name);
 		rec_u64(r, "value", j->param);
@@ -143,6 +144,18 @@ static void report_check_failure(const struct job *j)
 	bm_printf("%-28s  SELF-CHECK FAILED (body %u): no timing reported\n", j->k->name, j->failed_variant);
 }
 
+static void report_verify_failure(const struct job *j, const char *why)
+{
+	struct rec r;
+	rec_begin(&r, "error");
+	rec_u64(&r, "core", arch_core_id());
+	rec_str(&r, "kernel", j->k->name);
+	rec_str(&r, "what", "verification failed");
+	rec_str(&r, "detail", why);
+	bm_emit(&r);
+	bm_printf("%-28s  VERIFICATION FAILED: %s; no timing reported\n", j->k->name, why);
+}
+
 /* Per-op spread of slot s over the repeats, in thousandths. */
 static struct bm_spread per_op(const struct job *j, int s, int64_t ops)
 {
@@ -159,6 +172,30 @@ static int64_t median_of(const int64_t *src, unsigned n)
 	return stats_spread(v, n).med;
 }
 
+/* For kernels whose operation is a message of `param` bytes: cycles per
+ * byte and MB/s per GHz (= bytes per cycle x 1000) from the cycle
+ * counter, MB/s (10^6 bytes per second) from the timer. */
+static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const struct job *j, int64_t ops, int64_t cyc,
+			 int64_t dt)
+{
+	int64_t bytes = ops * (int64_t)j->param;
+	char a[24];
+	rec_u64(r, "bytes_per_op", j->param);
+	if (cyc > 0) {
+		rec_milli(r, "cycles_per_byte", ratio_milli(cyc, bytes));
+		rec_milli(r, "mb_per_s_per_ghz", ratio_milli(bytes * 1000, cyc));
+		fmt_milli(a, sizeof(a), ratio_milli(cyc, bytes));
+		*n += snprintf(line + *n, cap - (size_t)*n, "  %s c/B", a);
+	}
+	if (dt > 0) {
+		/* MB/s x 1000 = bytes x timebase / (ticks x 1000) */
+		__int128 mb_milli = (__int128)bytes * (__int128)j->env->board->timebase_hz / ((__int128)dt * 1000);
+		rec_milli(r, "mb_per_s", (int64_t)mb_milli);
+		fmt_milli(a, sizeof(a), (int64_t)mb_milli);
+		*n += snprintf(line + *n, cap - (size_t)*n, "  %s MB/s", a);
+	}
+}
+
 static void report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
@@ -171,7 +208,7 @@ static void report_result(const struct job *j)
 	param_field(&r, j);
 	rec_u64(&r, "ops", (uint64_t)ops);
 	rec_u64(&r, "repeats", j->repeats);
-	char line[160], a[24], b[24], m[24];
+	char line[200], a[24], b[24], m[24];
 	int n = snprintf(line, sizeof(line), "%-28s", j->k->name);
 	char pbuf[40] = "";
 	if (j->k->param_name)
@@ -209,12 +246,15 @@ static void report_result(const struct job *j)
 			rec_str(&r, "ipc_unavailable", "cycle difference not positive (noise larger than the work)");
 		}
 	}
-	if (c->time_avail && j->env->board->timebase_hz) {
+	int64_t dt = median_of(j->dt, j->repeats);
+	bool timed = c->time_avail && j->env->board->timebase_hz && dt > 0;
+	if (timed) {
 		/* ns per op, thousandths: ticks * 1e9 / timebase / ops. */
-		int64_t dt = median_of(j->dt, j->repeats);
 		__int128 ns_milli = (__int128)dt * 1000000000 * 1000 / (__int128)j->env->board->timebase_hz;
 		rec_milli(&r, "ns_per_op", (int64_t)(ns_milli / ops));
 	}
+	if (j->k->param_is_bytes)
+		bytes_fields(&r, line, sizeof(line), &n, j, ops, cyc_med, timed ? dt : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {
 		if (!c->slot[s].avail)
@@ -260,6 +300,47 @@ static size_t sorted_kernels(const struct bm_kernel **out, size_t cap)
 	return n;
 }
 
+struct verify_call {
+	const struct bm_kernel *k;
+	const struct bm_env *env;
+	const char *why;
+	bool skip;
+};
+
+static void run_verify(void *p)
+{
+	struct verify_call *v = p;
+	v->why = v->k->verify(v->k, v->env, &v->skip);
+}
+
+/* The kernel's own verification (known answers, ISA probe), under the
+ * trap guard like a measurement. False: said why, no parameter runs. */
+static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
+		     const struct bm_counters *ctr, unsigned *errors)
+{
+	memset(j, 0, sizeof(*j));
+	j->k = k;
+	j->env = env;
+	j->ctr = ctr;
+	struct verify_call v = {k, env, NULL, false};
+	struct bm_trap t;
+	if (bm_guard(run_verify, &v, &t)) {
+		report_error_trap(j, &t);
+		++*errors;
+		return false;
+	}
+	if (!v.why)
+		return true;
+	if (v.skip) {
+		j->skip_why = v.why;
+		report_skip(j);
+	} else {
+		report_verify_failure(j, v.why);
+		++*errors;
+	}
+	return false;
+}
+
 #define MAX_KERNELS 256
 
 unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr)
@@ -277,6 +358,8 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 		if (!wanted(k, env->opt))
 			continue;
 		ran++;
+		if (k->verify && !verified(&j, k, env, ctr, &errors))
+			continue;
 		for (unsigned i = 0;; i++) {
 			uint64_t param = 0;
 			if (k->param && !k->param(env, i, &param))
@@ -288,6 +371,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 			j.env = env;
 			j.ctr = ctr;
 			j.param = param;
+			j.has_param = true;
 			j.repeats = harness_repeats(env->opt);
 			uint64_t mark = arena_mark();
 			struct bm_trap t;

@@ -39,6 +39,14 @@ struct bm_kernel {
 	uint32_t ops_per_iter;
 	/* Is `result` what body[variant] must return after `iters`? */
 	bool (*check)(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+	/* Optional, run once before any parameter: NULL when the kernel may be
+	 * timed; else why not. With *skip set the kernel is skipped (a missing
+	 * ISA extension), otherwise it is an error (a known-answer test
+	 * failed): either way no parameter runs. */
+	const char *(*verify)(const struct bm_kernel *k, const struct bm_env *env, bool *skip);
+	/* One operation processes `param` bytes: the result also gives cycles
+	 * per byte, MB/s and MB/s per GHz. */
+	bool param_is_bytes;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

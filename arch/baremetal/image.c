@@ -1,7 +1,6 @@
 /* What every bare-metal image (riscv64, arm64) answers the same way:
  * where the image lies (linker script symbols), that only the device
- * tree or the platform can describe the board, and the optional features
- * both base ISAs always have. */
+ * tree or the platform can describe the board. */
 #include <string.h>
 
 #include "arch.h"
@@ -18,10 +17,4 @@ bool arch_describe_board(struct bm_board *b)
 {
 	(void)b; /* bare metal: only the device tree or the platform knows */
 	return false;
-}
-
-bool arch_has_feature(const char *name)
-{
-	/* rv64gc has fmadd.d (D extension); Armv8-A has FMADD. */
-	return strcmp(name, "fma") == 0;
 }

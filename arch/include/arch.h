@@ -36,8 +36,14 @@ struct bm_counters {
 	bool cycles_estimated;
 };
 
-/* Does this core have an optional feature a kernel needs ("fma")? */
+/* Does this core have an optional feature a kernel needs? Names: "fma";
+ * x86 "aes" "pclmul" "sha" "vaes" "vpclmulqdq" "avx2"; Arm "neon" "aes"
+ * "pmull" "sha2" "sha512" "sm3" "sm4"; RISC-V "v" and the Zvk... and Zvbc
+ * extension names in lower case. */
 bool arch_has_feature(const char *name);
+/* Why arch_has_feature(name) said no, for a skip record: which register
+ * field, CPUID bit or device-tree entry was read. */
+void arch_feature_missing(const char *name, char *why, size_t cap);
 
 /* A core's own PMU event code, where the platform knows it (RISC-V: an
  * SBI PMU raw event, type 2, tried before the generic SBI event). */

@@ -146,17 +146,6 @@ void arch_board_ready(struct bm_board *b)
 	(void)b;
 }
 
-bool arch_has_feature(const char *name)
-{
-#if defined(__x86_64__)
-	if (strcmp(name, "fma") == 0)
-		return __builtin_cpu_supports("fma");
-	return false;
-#else
-	return strcmp(name, "fma") == 0; /* FMADD on AArch64, fmadd.d on RV64GC */
-#endif
-}
-
 uint64_t arch_core_id(void)
 {
 	return (uint64_t)(pinned_cpu < 0 ? 0 : pinned_cpu);

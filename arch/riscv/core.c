@@ -6,6 +6,7 @@
 #include "arch.h"
 #include "guard.h"
 #include "harness_main.h"
+#include "features.h"
 #include "sbi.h"
 
 static uint64_t boot_hartid;
@@ -29,23 +30,11 @@ uint64_t arch_core_id(void)
 	return boot_hartid;
 }
 
-/* vlenb (CSR 0xC22, RVV 1.0) is readable only with sstatus.VS on; a core
- * without RVV 1.0 (or the C906's XTheadVector, whose th.vlenb traps)
- * takes an illegal-instruction trap instead. */
-static void read_vlenb(void *p)
-{
-	uint64_t v;
-	__asm__ volatile("csrr %0, 0xc22" : "=r"(v));
-	*(uint64_t *)p = v;
-}
-
 static void vector_fields(struct rec *r)
 {
-	__asm__ volatile("csrs sstatus, %0" ::"r"(0x200ul)); /* VS = Initial (bits 10:9) */
-	uint64_t vlenb = 0;
-	struct bm_trap t;
+	uint64_t vlenb = riscv_vlenb();
 	rec_obj(r, "vector");
-	if (bm_guard(read_vlenb, &vlenb, &t)) {
+	if (!vlenb) {
 		rec_str(r, "rvv", "unavailable: reading vlenb traps (no RVV 1.0 unit)");
 	} else {
 		rec_str(r, "rvv", "1.0");

@@ -1,0 +1,65 @@
+/* Optional features under Linux: CPUID through GCC's
+ * __builtin_cpu_supports on x86-64, the kernel's hwcaps (getauxval
+ * AT_HWCAP, bits from Linux arch/arm64/include/uapi/asm/hwcap.h) on
+ * AArch64. The riscv64 build asks nothing beyond rv64gc. */
+#include <stdio.h>
+#include <string.h>
+#if defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
+
+#include "arch.h"
+
+#if defined(__x86_64__)
+bool arch_has_feature(const char *name)
+{
+	/* __builtin_cpu_supports needs literal names. */
+	if (!strcmp(name, "fma")) return __builtin_cpu_supports("fma");
+	if (!strcmp(name, "aes")) return __builtin_cpu_supports("aes");
+	if (!strcmp(name, "pclmul")) return __builtin_cpu_supports("pclmul");
+	if (!strcmp(name, "sha")) return __builtin_cpu_supports("sha");
+	if (!strcmp(name, "avx2")) return __builtin_cpu_supports("avx2");
+	if (!strcmp(name, "vaes")) return __builtin_cpu_supports("vaes");
+	if (!strcmp(name, "vpclmulqdq")) return __builtin_cpu_supports("vpclmulqdq");
+	return false;
+}
+
+void arch_feature_missing(const char *name, char *why, size_t cap)
+{
+	snprintf(why, cap, "no %s on this CPU (CPUID)", name);
+}
+#elif defined(__aarch64__)
+static const struct {
+	const char *name;
+	unsigned long bit;
+} hwcaps[] = {
+	{"neon", 1ul << 1}, {"aes", 1ul << 3}, {"pmull", 1ul << 4}, {"sha2", 1ul << 6},
+	{"sm3", 1ul << 18}, {"sm4", 1ul << 19}, {"sha512", 1ul << 21},
+};
+
+bool arch_has_feature(const char *name)
+{
+	if (!strcmp(name, "fma"))
+		return true;
+	unsigned long hw = getauxval(AT_HWCAP);
+	for (size_t i = 0; i < sizeof(hwcaps) / sizeof(hwcaps[0]); i++)
+		if (!strcmp(hwcaps[i].name, name))
+			return (hw & hwcaps[i].bit) != 0;
+	return false;
+}
+
+void arch_feature_missing(const char *name, char *why, size_t cap)
+{
+	snprintf(why, cap, "no %s on this CPU (AT_HWCAP 0x%lx)", name, getauxval(AT_HWCAP));
+}
+#else
+bool arch_has_feature(const char *name)
+{
+	return !strcmp(name, "fma"); /* fmadd.d: rv64gc */
+}
+
+void arch_feature_missing(const char *name, char *why, size_t cap)
+{
+	snprintf(why, cap, "%s: not probed by the riscv64 Linux build", name);
+}
+#endif
