@@ -57,7 +57,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests fuzz-smoke bench
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench
 all: image
 
 $(BUILD)/obj/%.c.o: %.c

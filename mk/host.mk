@@ -72,3 +72,16 @@ $(BAREMARK_SAN): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz
 tools-san: $(BAREMARK_SAN)
+
+# The crypto kernels' C code on the host (ASan + UBSan): known answers for
+# every backend this CPU runs, a deliberately broken backend, and OpenSSL
+# (libcrypto) as the oracle on random inputs.
+CRYPTO_TEST := $(HOST_BUILD)/crypto-test
+CRYPTO_SRCS := tests/crypto/test_crypto.c $(filter-out kernels/crypto/crypto_kernels.c kernels/crypto/scalar.c \
+	$(foreach a,x86_64 aarch64 riscv64,%_$(a).c),$(wildcard kernels/crypto/*.c)) \
+	$(wildcard kernels/crypto/*_$(shell uname -m).c)
+$(CRYPTO_TEST): $(CRYPTO_SRCS) $(wildcard kernels/crypto/*.h)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -Ikernels/crypto -o $@ $(CRYPTO_SRCS) -lcrypto
+crypto-tests: $(CRYPTO_TEST)
+	$(CRYPTO_TEST)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test group and ends with one line: "check: N passed, N failed".
 #   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
+#   crypto     crypto kernels: known answers, a broken backend, OpenSSL on random input
 #   inspect    baremark inspect on every tree in ../shared/dtb
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
@@ -52,6 +53,7 @@ for board in d1 k3 rk3576; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
 done
 group unit $MAKE -s unit-tests
+group crypto $MAKE -s crypto-tests
 group inspect bash tests/host/test_inspect.sh
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh

@@ -2,8 +2,9 @@
 # make bench: figures, not tests. Runs the Linux build on this machine and
 # prints (a) the load-latency curve's steps, found automatically, beside
 # the cache sizes Linux reports in sysfs, and (c) how much each kernel's
-# result moves between runs, beside its spread within a run. (b), the
-# comparison with `openssl speed`, waits for the crypto kernels.
+# result moves between runs, beside its spread within a run, and (b) the
+# crypto kernels' throughput at 16 KiB beside `openssl speed -evp` on the
+# same machine in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -33,6 +34,26 @@ for d in /sys/devices/system/cpu/cpu"$cpu"/cache/index*; do
 		"${step:-(no step in an interval containing this size)}"
 done
 build/host/baremark steps "$OUT/run1.log" 2>/dev/null | sed 's/^/  /'
+
+echo
+echo "== (b) crypto at 16384 bytes: baremark against openssl speed -evp ($(openssl version | cut -d' ' -f1-2))"
+build/linux/baremark --profile full --repeat 5 --only 'crypto.aes128-ctr.*,crypto.aes128-gcm.*,crypto.sha256.*' \
+	>"$OUT/crypto.log"
+build/host/baremark parse "$OUT/crypto.log" >"$OUT/crypto.jsonl" 2>/dev/null
+printf '%-12s %-14s %10s %10s %8s %12s\n' algorithm implementation "MB/s" "openssl" ratio "vs scalar"
+for pair in aes128-ctr:aes-128-ctr aes128-gcm:aes-128-gcm sha256:sha256; do
+	ours=${pair%%:*} theirs=${pair#*:}
+	# openssl speed -mr prints "+F:<n>:<name>:<bytes per second>" per size.
+	ossl=$(openssl speed -evp "$theirs" -bytes 16384 -seconds 2 -mr 2>/dev/null |
+		awk -F: '/^\+F:/ { printf "%.1f", $4 / 1e6 }')
+	jq -r --arg a "$ours" --arg o "$ossl" -s '
+		[.[] | select(.type=="result" and (.kernel | startswith("crypto.\($a).")) and .param.value == 16384)] as $r |
+		($r | map(select(.kernel | endswith(".scalar")))[0].mb_per_s) as $scalar |
+		$r[] | (.kernel | split(".")[2]) as $impl |
+		"\($a | .[0:12] | . + " " * (12 - length)) \($impl | .[0:14] | . + " " * (14 - length)) \(.mb_per_s | floor | tostring | " " * (10 - length) + .) \($o | " " * (10 - length) + .) \(if ($o | tonumber) > 0 then ((.mb_per_s / ($o | tonumber) * 100 | round) / 100 | tostring) else "-" end | " " * (8 - length) + .) \(if $scalar then ((.mb_per_s / $scalar * 10 | round) / 10 | tostring) + "x" else "-" end | " " * (12 - length) + .)"
+	' "$OUT/crypto.jsonl"
+done
+echo "(ratio = baremark / openssl; 'vs scalar' = speedup over baremark's portable C on this core)"
 
 echo
 echo "== (c) spread: within a run (max-min)/med, and between runs (max-min)/min of the medians"

@@ -33,8 +33,18 @@ expect_q quick 'map(select(.type=="core"))[0].uncontrolled | has("frequency_scal
 for fam in pipeline cache branch; do
 	expect_q quick "[.[] | select(.type==\"result\" and (.kernel|startswith(\"$fam.\")))] | length > 0" "results of the $fam family"
 done
-names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"] | sort)'
-expect_q quick "[.[] | select(.type==\"result\" or .type==\"skip\") | .kernel] | unique == ($names | sort)" "the same kernel names as the image"
+# Every ISA has the same kernels, apart from its own accelerated crypto.
+names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar"))'
+common='[.[] | select(.type=="result" or .type=="skip") | .kernel | select((startswith("crypto.") | not) or endswith(".scalar"))] | unique'
+expect_q quick "$common == ($names | sort)" "the same kernel names as the image"
+# x86: AES-NI, PCLMULQDQ and SHA-NI kernels, timed where CPUID has them.
+if grep -qw aes /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && grep -qw sha_ni /proc/cpuinfo; then
+	for k in aes128-ecb.aesni aes128-ctr.aesni aes128-gcm.aesni-pclmul aes256-ecb.aesni aes256-ctr.aesni aes256-gcm.aesni-pclmul sha256.sha-ni; do
+		expect_q quick "[.[] | select(.type==\"result\" and .kernel==\"crypto.$k\")] | length == 3 and all(.cycles_per_byte > 0 and .mb_per_s > 0 and .bytes_per_op == .param.value)" "crypto.$k: 16, 1024 and 16384 bytes, in cycles per byte and MB/s"
+	done
+else
+	expect_q quick '[.[] | select(.type=="skip" and (.kernel|startswith("crypto.")))] | all(.reason | startswith("no "))' "accelerated crypto skipped with the missing CPUID feature named"
+fi
 expect_q quick '[.[] | select(.type=="result")] | all(.check == "ok")' "every result self-checked"
 # Cycles: counted by perf, or estimated and labelled so everywhere.
 expect_q quick 'map(select(.type=="core"))[0] as $c | ($c.counters.cycles == "ok, perf_event_open" and ($c | has("mhz"))) or (($c.counters.cycles | startswith("ok, ESTIMATED from the clock")) and ($c | has("mhz_estimated")) and ($c | has("mhz") | not) and ([.[] | select(.type=="result")] | all(.cycles_estimated == true)))' "cycles counted, or estimated and every figure says so"
@@ -62,7 +72,7 @@ for arch in aarch64 riscv64; do
 	PROG=build/linux-$arch/baremark RUNNER=qemu-$arch
 	run "$arch" --profile quick
 	expect_q "$arch" "map(select(.type==\"core\"))[0].arch == \"$arch\" and .[-1].type == \"end\" and .[-1].errors == 0" "$arch: a complete run"
-	expect_q "$arch" "[.[] | select(.type==\"result\" or .type==\"skip\") | .kernel] | unique == ($names | sort)" "$arch: the same kernel names"
+	expect_q "$arch" "$common == ($names | sort)" "$arch: the same kernel names"
 	expect_q "$arch" '[.[] | select(.type=="result")] | all(.check == "ok")' "$arch: every result self-checked"
 	run "$arch-trap" --selftest trap --only 'selftest.*,pipeline.add.lat'
 	expect_q "$arch-trap" 'map(.type) == ["run","core","error","result","end"] and ([.[] | select(.type=="error")][0].signal == 4)' "$arch: SIGILL in a kernel, and the run goes on"
