@@ -163,7 +163,10 @@ static void core_record(uint64_t khz, const char *khz_why)
 			snprintf(v, sizeof(v), "%s", ctr.slot[s].why);
 		rec_str(&r, ctr.slot[s].name, v);
 	}
-	rec_str(&r, "time", ctr.time_avail ? "ok" : ctr.time_why);
+	char tv[120];
+	snprintf(tv, sizeof(tv), ctr.time_avail && ctr.time_why[0] ? "ok, %s" : "%s",
+		 ctr.time_avail && !ctr.time_why[0] ? "ok" : ctr.time_why);
+	rec_str(&r, "time", tv);
 	rec_close(&r);
 	bm_emit(&r);
 	char mhz[24];

@@ -67,6 +67,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	uint64_t v;
 	have_time = !bm_guard(read_cntvct, &v, &t);
 	c->time_avail = have_time;
+	snprintf(c->time_why, sizeof(c->time_why), "CNTVCT_EL0");
 	if (!have_time)
 		snprintf(c->time_why, sizeof(c->time_why), "CNTVCT_EL0 traps (ESR 0x%llx)", (unsigned long long)t.cause);
 

@@ -10,10 +10,12 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "linux_clock.h"
 #include "harness_main.h"
 
 #define ARENA_BYTES (512ull << 20)
 
+char linux_clock_why[96];
 static int pinned_cpu = -1;
 static char pin_note[96] = "not pinned";
 static char cmdline[sizeof(((struct bm_board *)0)->bootargs)];
@@ -131,7 +133,7 @@ bool arch_describe_board(struct bm_board *b)
 	} else {
 		b->nmem = 0;
 	}
-	b->timebase_hz = 1000000000; /* arch_time counts nanoseconds */
+	b->timebase_hz = linux_clock_init(linux_clock_why, sizeof(linux_clock_why));
 	b->largest_cache = largest_cache();
 	b->ncpus = 1;
 	b->cpus[0].hartid = (uint64_t)(pinned_cpu < 0 ? 0 : pinned_cpu);

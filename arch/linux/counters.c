@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "linux_clock.h"
 
 static const struct {
 	const char *name;
@@ -43,11 +44,6 @@ static uint64_t now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-uint64_t arch_time(void)
-{
-	return now_ns();
 }
 
 static int open_event(uint32_t type, uint64_t config, int group)
@@ -104,6 +100,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	(void)raw;
 	memset(c, 0, sizeof(*c));
 	c->time_avail = true;
+	snprintf(c->time_why, sizeof(c->time_why), "%s", linux_clock_why);
 	c->nslots = NWANTED;
 	for (int s = 0; s < NWANTED; s++)
 		c->slot[s].name = wanted[s].name;

@@ -175,6 +175,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	uint64_t v;
 	have_time = !bm_guard(read_time, &v, &t);
 	c->time_avail = have_time;
+	snprintf(c->time_why, sizeof(c->time_why), "rdtime");
 	if (!have_time)
 		snprintf(c->time_why, sizeof(c->time_why), "rdtime traps (scause %llu)", (unsigned long long)t.cause);
 	nevents = 0;

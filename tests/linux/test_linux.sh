@@ -33,6 +33,12 @@ expect_q quick 'map(select(.type=="core"))[0].uncontrolled | has("frequency_scal
 for fam in pipeline cache branch; do
 	expect_q quick "[.[] | select(.type==\"result\" and (.kernel|startswith(\"$fam.\")))] | length > 0" "results of the $fam family"
 done
+# The timer: the invariant TSC, calibrated, or the clock with the reason.
+if grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo; then
+	expect_q quick 'map(select(.type=="core"))[0].counters.time | test("^ok, TSC \\(invariant: constant_tsc, nonstop_tsc\\), [0-9]{7,} Hz against CLOCK_MONOTONIC_RAW$")' "time from the invariant TSC, its rate calibrated"
+else
+	expect_q quick 'map(select(.type=="core"))[0].counters.time | startswith("ok, CLOCK_MONOTONIC_RAW: the TSC is not invariant")' "time from the clock, and why not the TSC"
+fi
 # Every ISA has the same kernels, apart from its own accelerated crypto.
 names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar"))'
 common='[.[] | select(.type=="result" or .type=="skip") | .kernel | select((startswith("crypto.") | not) or endswith(".scalar"))] | unique'
@@ -74,6 +80,11 @@ for arch in aarch64 riscv64; do
 	expect_q "$arch" "map(select(.type==\"core\"))[0].arch == \"$arch\" and .[-1].type == \"end\" and .[-1].errors == 0" "$arch: a complete run"
 	expect_q "$arch" "$common == ($names | sort)" "$arch: the same kernel names"
 	expect_q "$arch" '[.[] | select(.type=="result")] | all(.check == "ok")' "$arch: every result self-checked"
+	if [ "$arch" = aarch64 ]; then
+		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
+	else # qemu-user has no /proc/device-tree of a RISC-V machine
+		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time == "ok, CLOCK_MONOTONIC_RAW: no /proc/device-tree/cpus/timebase-frequency"' "$arch: time from the clock, and why not rdtime"
+	fi
 	run "$arch-trap" --selftest trap --only 'selftest.*,pipeline.add.lat'
 	expect_q "$arch-trap" 'map(.type) == ["run","core","error","result","end"] and ([.[] | select(.type=="error")][0].signal == 4)' "$arch: SIGILL in a kernel, and the run goes on"
 done

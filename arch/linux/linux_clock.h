@@ -1,0 +1,11 @@
+/* The Linux build's timer choice (clock.c). */
+#ifndef BM_LINUX_CLOCK_H
+#define BM_LINUX_CLOCK_H
+#include <stddef.h>
+#include <stdint.h>
+/* Chooses arch_time()'s source; returns its rate in Hz and says which
+ * source and why in `why`. */
+uint64_t linux_clock_init(char *why, size_t cap);
+/* What linux_clock_init chose, for the core record. */
+extern char linux_clock_why[96];
+#endif
