@@ -30,14 +30,14 @@ include mk/host.mk
 # A kernel file named *_<arch>.c or *_<arch>.S is built for that ISA only.
 SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
 	$(wildcard arch/$(ARCH_DIR)/*.c) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
-	lib/dt.c lib/board_fdt.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
+	lib/dt.c lib/board_fdt.c lib/coretypes.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c \
 	uart/ns16550.c uart/pl011.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
 	$(wildcard harness/*.c) \
 	$(filter-out $(foreach a,x86_64 aarch64 riscv64,%_$(a).c),$(wildcard kernels/*/*.c)) \
 	$(wildcard kernels/*/*_$(ARCH).c) $(wildcard kernels/*/*_$(ARCH).S)
 
-INCLUDES := -Ilib -Iarch/include -Iarch/$(ARCH_DIR) -Iuart -Iplatform/include -Iharness -Ikernels/include
+INCLUDES := -Ilib -Iarch/include -Ikernels/multicore -Iarch/$(ARCH_DIR) -Iuart -Iplatform/include -Iharness -Ikernels/include
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(FREESTANDING) -fno-common \
 	-ffunction-sections -fdata-sections \
 	$(ARCH_CFLAGS) $(INCLUDES) -I$(BUILD)/gen

@@ -11,6 +11,25 @@
 
 #define MAX_REPEATS 64
 
+static int core_type;
+
+void harness_set_core_type(int type)
+{
+	core_type = type;
+}
+
+int harness_core_type(void)
+{
+	return core_type;
+}
+
+/* Every record says which core wrote it, and that core's type. */
+static void rec_core(struct rec *r)
+{
+	rec_u64(r, "core", arch_core_id());
+	rec_u64(r, "core_type", (uint64_t)core_type);
+}
+
 extern const struct bm_kernel __start_bm_kernels[], __stop_bm_kernels[];
 
 unsigned harness_repeats(const struct bm_options *o)
@@ -108,7 +127,7 @@ static void report_error_trap(const struct job *j, const struct bm_trap *t)
 {
 	struct rec r;
 	rec_begin(&r, "error");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", j->k->name);
 	param_field(&r, j);
 	rec_str(&r, "what", "trap");
@@ -122,7 +141,7 @@ static void report_skip(const struct job *j)
 {
 	struct rec r;
 	rec_begin(&r, "skip");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", j->k->name);
 	param_field(&r, j);
 	rec_str(&r, "reason", j->skip_why);
@@ -134,7 +153,7 @@ static void report_check_failure(const struct job *j)
 {
 	struct rec r;
 	rec_begin(&r, "error");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", j->k->name);
 	param_field(&r, j);
 	rec_str(&r, "what", "self-check failed");
@@ -148,7 +167,7 @@ static void report_verify_failure(const struct job *j, const char *why)
 {
 	struct rec r;
 	rec_begin(&r, "error");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", j->k->name);
 	rec_str(&r, "what", "verification failed");
 	rec_str(&r, "detail", why);
@@ -202,7 +221,7 @@ static void report_result(const struct job *j)
 	int64_t ops = (int64_t)(j->iters * j->k->ops_per_iter);
 	struct rec r;
 	rec_begin(&r, "result");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", j->k->name);
 	rec_str(&r, "op", j->k->op);
 	param_field(&r, j);

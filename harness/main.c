@@ -8,7 +8,9 @@
 #include "build_id.h"
 #include "console.h"
 #include "dt.h"
+#include "cores.h"
 #include "harness.h"
+#include "multicore.h"
 #include "harness_hooks.h"
 #include "harness_main.h"
 #include "log.h"
@@ -120,9 +122,11 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest", "trap");
 	if (opts.baud)
 		rec_u64(&r, "baud", opts.baud);
+	rec_str(&r, "cores", opts.cores[0] ? opts.cores : "types");
 	if (opts.nbad)
 		rec_str(&r, "unknown", opts.bad);
 	rec_close(&r);
+	cores_fields(&r);
 	bm_emit(&r);
 }
 
@@ -139,6 +143,8 @@ static void core_record(uint64_t khz, const char *khz_why)
 	struct rec r;
 	rec_begin(&r, "core");
 	rec_u64(&r, "core", arch_core_id());
+	rec_u64(&r, "core_type", (uint64_t)harness_core_type());
+	rec_str(&r, "type_label", cores.type_label[harness_core_type()]);
 	arch_core_fields(&r);
 	/* The tree's word on this cpu; Arm trees carry no ISA string (the
 	 * ID registers above say it). */
@@ -190,6 +196,27 @@ void harness_unexpected_trap(const struct bm_trap *t)
 	bm_emit(&r);
 }
 
+struct suite_job {
+	const struct bm_env *env;
+	int core; /* index in cores.slot */
+	unsigned errors;
+};
+
+/* The whole single-core suite on the calling core: its own counters,
+ * clock, core record and every kernel. */
+static void suite_job(void *p)
+{
+	struct suite_job *j = p;
+	const struct core_slot *s = &cores.slot[j->core];
+	arch_set_self(s->hwid);
+	harness_set_core_type(s->type);
+	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
+	const char *khz_why = "";
+	uint64_t khz = measure_khz(&khz_why);
+	core_record(khz, khz_why);
+	j->errors = harness_run_all(j->env, &ctr);
+}
+
 void harness_main(const void *dtb, uint64_t reloc_delta)
 {
 	read_board(dtb);
@@ -219,12 +246,9 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	if (!have_mem)
 		bm_warn("no working memory: %s; kernels that need memory will be skipped", why);
 
-	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
-	const char *khz_why = "";
-	uint64_t khz = measure_khz(&khz_why);
-
+	cores_start(&board);
 	run_record(reloc_delta);
-	core_record(khz, khz_why);
+	unsigned errors = cores_report_failures();
 
 	struct bm_env env = {0};
 	env.opt = &opts;
@@ -238,7 +262,22 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	env.sweep_max_bytes = sweep < room ? sweep : room;
 	env.iters = opts.profile == BM_PROFILE_FULL ? 1024 : 128;
 
-	unsigned errors = harness_run_all(&env, &ctr);
+	/* The suite, once on each chosen core, one core at a time. */
+	int sel[BM_MAX_CPUS];
+	int nsel = cores_select(&opts, sel, BM_MAX_CPUS);
+	if (nsel == 0) {
+		bm_warn("baremark.cores=%s names no core that is up; running on the boot core", opts.cores);
+		sel[0] = cores.primary;
+		nsel = 1;
+	}
+	for (int k = 0; k < nsel; k++) {
+		struct suite_job j = {&env, sel[k], 0};
+		cores_run(sel[k], suite_job, &j);
+		errors += j.errors;
+	}
+	arch_set_self(cores.slot[cores.primary].hwid);
+	harness_set_core_type(cores.slot[cores.primary].type);
+	errors += multicore_run_all(&env);
 
 	struct rec r;
 	rec_begin(&r, "end");

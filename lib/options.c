@@ -85,6 +85,15 @@ static bool parse_word(struct bm_options *o, const char *w, size_t len)
 		o->baud = n;
 		return true;
 	}
+	if (is(w, klen, "cores")) {
+		/* "types", "all" or a comma list of ids; checked against the
+		 * cores that came up when the run starts. */
+		if (vlen == 0 || vlen >= sizeof(o->cores))
+			return false;
+		memcpy(o->cores, v, vlen);
+		o->cores[vlen] = '\0';
+		return true;
+	}
 	if (is(w, klen, "selftest")) {
 		if (vlen == 4 && memcmp(v, "trap", 4) == 0) {
 			o->selftest_trap = true;

@@ -20,6 +20,7 @@ struct bm_options {
 	unsigned repeat;            /* 0 = the profile's default */
 	bool selftest_trap;         /* run the test-only trapping kernel */
 	unsigned baud;              /* 0 = keep the rate firmware set */
+	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */
 	char bad[BM_OPT_BAD_LEN];   /* unknown/malformed words, space separated */
 	int nbad;
 };

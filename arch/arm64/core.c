@@ -5,12 +5,13 @@
 #include <string.h>
 
 #include "arch.h"
+#include "coretypes.h"
 #include "harness_main.h"
 #include "mmu.h"
 #include "sysreg.h"
 
 unsigned arm64_el;
-static char psci_conduit[8];
+char psci_conduit[8]; /* "smc", "hvc" or "": also used by smp.c */
 static int mem_ranges_mapped = -1;
 
 extern char _start_image[], _end[];
@@ -40,26 +41,6 @@ void arch_board_ready(struct bm_board *b)
 uint64_t arch_core_id(void)
 {
 	return read_sysreg(mpidr_el1) & 0xff00ffffffull;
-}
-
-static const char *core_name(uint64_t midr)
-{
-	static const struct {
-		unsigned part;
-		const char *name;
-	} arm[] = {
-		{0xd03, "Cortex-A53"}, {0xd04, "Cortex-A35"}, {0xd05, "Cortex-A55"}, {0xd07, "Cortex-A57"},
-		{0xd08, "Cortex-A72"}, {0xd09, "Cortex-A73"}, {0xd0a, "Cortex-A75"}, {0xd0b, "Cortex-A76"},
-		{0xd0c, "Neoverse-N1"}, {0xd0d, "Cortex-A77"}, {0xd41, "Cortex-A78"}, {0xd44, "Cortex-X1"},
-		{0xd46, "Cortex-A510"}, {0xd47, "Cortex-A710"}, {0xd48, "Cortex-X2"}, {0xd4d, "Cortex-A715"},
-		{0xd4e, "Cortex-X3"},
-	};
-	unsigned implementer = (midr >> 24) & 0xff, part = (midr >> 4) & 0xfff;
-	if (implementer == 0x41)
-		for (size_t i = 0; i < sizeof(arm) / sizeof(arm[0]); i++)
-			if (arm[i].part == part)
-				return arm[i].name;
-	return "unknown";
 }
 
 static void isa_features(struct rec *r)
@@ -124,7 +105,7 @@ void arch_core_fields(struct rec *r)
 {
 	uint64_t midr = read_sysreg(midr_el1);
 	rec_hex(r, "midr", midr);
-	rec_str(r, "name", core_name(midr));
+	rec_str(r, "name", arm_midr_name(midr));
 	rec_hex(r, "mpidr", read_sysreg(mpidr_el1));
 	rec_u64(r, "el", arm64_el);
 	/* booti hands over with the MMU off, U-Boot's go with it on (we then

@@ -165,3 +165,26 @@ int mmu_final(const struct bm_board *b, uint64_t img_start, uint64_t img_end)
 	tlb_flush();
 	return mapped;
 }
+
+/* A secondary core: the primary's final tables and registers, caches on.
+ * Runs with this core's MMU off (C code built -mstrict-align for this). */
+void mmu_secondary(void)
+{
+	write_el(mair, MAIR_VALUE);
+	write_el(tcr, tcr_value());
+	write_el(ttbr0, (uint64_t)(uintptr_t)final.l1);
+	isb();
+	if (arm64_el == 2)
+		__asm__ volatile("tlbi alle2" ::: "memory");
+	else
+		__asm__ volatile("tlbi vmalle1" ::: "memory");
+	dsb(nsh);
+	__asm__ volatile("ic iallu" ::: "memory");
+	dsb(nsh);
+	isb();
+	uint64_t sctlr = read_el(sctlr);
+	sctlr |= SCTLR_M | SCTLR_C | SCTLR_I;
+	sctlr &= ~(uint64_t)(SCTLR_A | SCTLR_WXN);
+	write_el(sctlr, sctlr);
+	isb();
+}

@@ -9,4 +9,6 @@ void mmu_early(uint64_t img_start, uint64_t img_end, uint64_t dtb);
  * shareable; everything else Device-nGnRE, never executable. Returns
  * how many ranges were mapped. */
 int mmu_final(const struct bm_board *b, uint64_t img_start, uint64_t img_end);
+/* On a secondary core, before any C code that needs cached memory. */
+void mmu_secondary(void);
 #endif

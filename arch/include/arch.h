@@ -36,6 +36,23 @@ struct bm_counters {
 	bool cycles_estimated;
 };
 
+/* Secondary cores (arch/<isa>/smp.c). The entry point is
+ * bm_secondary_entry (boot/<isa>/secondary.S), which takes `slot` to
+ * core_secondary_main (harness/cores.c). */
+struct core_ident;
+/* Asks firmware to start core `hwid` (hart id / MPIDR): 0 when accepted,
+ * else -1 with the firmware's answer in *why. */
+int arch_cpu_start(uint64_t hwid, void *slot, const char **why);
+/* Sleeps until arch_cpu_wake or another event (wfi / wfe); may return
+ * early, callers re-check their condition. */
+void arch_cpu_wait(void);
+void arch_cpu_wake(uint64_t hwid);
+/* The calling core's identity, read on that core. */
+void arch_core_ident(struct core_ident *id);
+/* On RISC-V, S-mode cannot read its own hart id: the core about to run
+ * the harness says which it is. (Arm reads MPIDR_EL1 and ignores this.) */
+void arch_set_self(uint64_t hwid);
+
 /* Does this core have an optional feature a kernel needs? Names: "fma";
  * x86 "aes" "pclmul" "sha" "vaes" "vpclmulqdq" "avx2"; Arm "neon" "aes"
  * "pmull" "sha2" "sha512" "sm3" "sm4"; RISC-V "v" and the Zvk... and Zvbc

@@ -9,13 +9,16 @@
 #include "features.h"
 #include "sbi.h"
 
-static uint64_t boot_hartid;
+/* The hart running the harness: S-mode cannot read mhartid, so the boot
+ * hart is known from a0 at entry and a secondary says who it is before it
+ * runs anything (arch_set_self). */
+static uint64_t self_hartid;
 
 _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta);
 
 _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta)
 {
-	boot_hartid = hartid;
+	self_hartid = hartid;
 	harness_main(dtb, reloc_delta);
 	arch_stop();
 }
@@ -27,7 +30,12 @@ void arch_board_ready(struct bm_board *b)
 
 uint64_t arch_core_id(void)
 {
-	return boot_hartid;
+	return self_hartid;
+}
+
+void arch_set_self(uint64_t hwid)
+{
+	self_hartid = hwid;
 }
 
 static void vector_fields(struct rec *r)
@@ -46,7 +54,7 @@ static void vector_fields(struct rec *r)
 
 void arch_core_fields(struct rec *r)
 {
-	rec_u64(r, "hart", boot_hartid);
+	rec_u64(r, "hart", self_hartid);
 	vector_fields(r);
 	/* Base extension FIDs 4, 5, 6: the machine-mode ID CSRs, which
 	 * S-mode cannot read itself. */

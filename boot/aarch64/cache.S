@@ -59,3 +59,22 @@ dcache_inval_range:
 	b	1b
 2:	dsb	sy
 	ret
+
+/* dcache_clean_range(start, end): clean by address to the point of
+ * coherency (DC CVAC), so a core whose caches are still off reads what we
+ * wrote through ours (secondary bring-up). */
+	.globl	dcache_clean_range
+dcache_clean_range:
+	mrs	x3, ctr_el0
+	ubfx	x3, x3, #16, #4
+	mov	x2, #4
+	lsl	x2, x2, x3
+	sub	x3, x2, #1
+	bic	x0, x0, x3
+1:	cmp	x0, x1
+	b.hs	2f
+	dc	cvac, x0
+	add	x0, x0, x2
+	b	1b
+2:	dsb	sy
+	ret

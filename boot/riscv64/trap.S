@@ -21,7 +21,7 @@ trap_entry:
 	sd	t0, 34*8(sp)
 	csrr	t0, sstatus
 	sd	t0, 35*8(sp)
-	lla	t0, __trap_stack_top	/* ready for the next trap */
+	addi	t0, sp, 36*8		/* this hart's trap stack top, for the next trap */
 	csrw	sscratch, t0
 	mv	a0, sp
 	call	trap_handle

@@ -1,0 +1,81 @@
+/* Secondary cores on arm64: PSCI CPU_ON (Arm DEN 0022 PSCI 1.1, 5.1.4:
+ * function 0xC4000003 in the SMC64 range; return codes in 5.2.2) through
+ * the device tree's conduit; wfe/sev to sleep and wake. */
+#include "arch.h"
+#include "coretypes.h"
+#include "sysreg.h"
+
+extern char psci_conduit[8];
+extern char bm_secondary_entry[], _start_image[], _end[];
+void dcache_clean_range(uint64_t start, uint64_t end);
+
+static int64_t psci_call(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	register uint64_t x0 __asm__("x0") = fn;
+	register uint64_t x1 __asm__("x1") = a1;
+	register uint64_t x2 __asm__("x2") = a2;
+	register uint64_t x3 __asm__("x3") = a3;
+	if (psci_conduit[0] == 's')
+		__asm__ volatile("smc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3)::"memory");
+	else
+		__asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3)::"memory");
+	return (int64_t)x0;
+}
+
+static const char *psci_error(int64_t e)
+{
+	switch (e) {
+	case -1: return "PSCI NOT_SUPPORTED";
+	case -2: return "PSCI INVALID_PARAMETERS";
+	case -3: return "PSCI DENIED";
+	case -4: return "PSCI ALREADY_ON";
+	case -5: return "PSCI ON_PENDING";
+	case -6: return "PSCI INTERNAL_FAILURE";
+	case -7: return "PSCI NOT_PRESENT";
+	case -8: return "PSCI DISABLED";
+	case -9: return "PSCI INVALID_ADDRESS";
+	default: return "PSCI: unknown error";
+	}
+}
+
+int arch_cpu_start(uint64_t hwid, void *slot, const char **why)
+{
+	if (!psci_conduit[0]) {
+		*why = "no /psci node in the device tree: no way to start a core";
+		return -1;
+	}
+	/* The new core starts with its caches off and reads memory, not our
+	 * cache: its slot, the variables its MMU set-up reads, its code. The
+	 * slot lives in the image's BSS, so cleaning the image covers all. */
+	(void)slot;
+	dcache_clean_range((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end);
+	int64_t r = psci_call(0xC4000003, hwid, (uint64_t)(uintptr_t)bm_secondary_entry, (uint64_t)(uintptr_t)slot);
+	if (r != 0) {
+		*why = psci_error(r);
+		return -1;
+	}
+	return 0;
+}
+
+void arch_cpu_wait(void)
+{
+	__asm__ volatile("wfe" ::: "memory");
+}
+
+void arch_cpu_wake(uint64_t hwid)
+{
+	(void)hwid; /* SEV wakes every core in wfe; each re-checks its mailbox */
+	__asm__ volatile("dsb ish; sev" ::: "memory");
+}
+
+void arch_core_ident(struct core_ident *id)
+{
+	id->arm = true;
+	id->hwid = read_sysreg(mpidr_el1) & 0xff00ffffffull;
+	id->midr = read_sysreg(midr_el1);
+}
+
+void arch_set_self(uint64_t hwid)
+{
+	(void)hwid;
+}

@@ -1,0 +1,25 @@
+/* Secondary hart entry, started by SBI HSM hart_start (SBI spec v2.0,
+ * chapter 9): S-mode, MMU off, a0 = hart id, a1 = the opaque value we
+ * passed: the hart's struct core_slot, whose first two words are its
+ * stack top and trap stack top (harness/cores.h). */
+	.option norvc
+	.section .text
+	.balign 4
+	.globl bm_secondary_entry
+bm_secondary_entry:
+	csrw	sie, zero
+	csrci	sstatus, 2
+	ld	sp, 0(a1)
+	ld	t0, 8(a1)
+	csrw	sscratch, t0
+	lla	tp, __tls_base		/* shared: secondaries touch no TLS */
+	lla	t0, trap_entry
+	csrw	stvec, t0
+	li	t0, 0x2000		/* FPU on (sstatus.FS = Initial) */
+	csrs	sstatus, t0
+	fscsr	zero
+	fence.i
+	mv	a0, a1
+	call	core_secondary_main
+1:	wfi
+	j	1b
