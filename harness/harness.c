@@ -24,7 +24,7 @@ int harness_core_type(void)
 }
 
 /* Every record says which core wrote it, and that core's type. */
-static void rec_core(struct rec *r)
+void rec_core(struct rec *r)
 {
 	rec_u64(r, "core", arch_core_id());
 	rec_u64(r, "core_type", (uint64_t)core_type);

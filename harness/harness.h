@@ -12,4 +12,7 @@ unsigned harness_repeats(const struct bm_options *o);
  * the suite; every record names it beside the core. */
 void harness_set_core_type(int type);
 int harness_core_type(void);
+/* Writes "core" and "core_type" for the calling core into a record. */
+struct rec;
+void rec_core(struct rec *r);
 #endif

@@ -32,7 +32,7 @@ static void skip(const char *kernel, const char *why)
 {
 	struct rec r;
 	rec_begin(&r, "skip");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", kernel);
 	rec_str(&r, "reason", why);
 	bm_emit(&r);
@@ -43,7 +43,7 @@ static void error(const char *kernel, const char *what, uint64_t ncores)
 {
 	struct rec r;
 	rec_begin(&r, "error");
-	rec_u64(&r, "core", arch_core_id());
+	rec_core(&r);
 	rec_str(&r, "kernel", kernel);
 	rec_str(&r, "what", what);
 	rec_u64(&r, "cores", ncores);
@@ -97,7 +97,7 @@ static unsigned c2c(const struct bm_env *env, const int *up, int nup)
 			struct bm_spread s = stats_spread(v, REPEATS);
 			struct rec r;
 			rec_begin(&r, "result");
-			rec_u64(&r, "core", arch_core_id());
+			rec_core(&r);
 			rec_str(&r, "kernel", name);
 			rec_str(&r, "op", "one-way cache-line handoff");
 			rec_obj(&r, "param");
@@ -185,7 +185,7 @@ static unsigned bandwidth(const struct bm_env *env, const int *up, int nup)
 			int64_t mb_milli = (int64_t)((__int128)moved * hz / ((__int128)(t1 - t0) * 1000));
 			struct rec r;
 			rec_begin(&r, "result");
-			rec_u64(&r, "core", arch_core_id());
+			rec_core(&r);
 			rec_str(&r, "kernel", bw_names[kind]);
 			rec_str(&r, "op", kind == MC_COPY ? "byte read and written" : "byte");
 			rec_obj(&r, "param");
@@ -263,7 +263,7 @@ static unsigned primes(const struct bm_env *env, const int *up, int nup)
 			one = t1 - t0;
 		struct rec r;
 		rec_begin(&r, "result");
-		rec_u64(&r, "core", arch_core_id());
+		rec_core(&r);
 		rec_str(&r, "kernel", name);
 		rec_str(&r, "op", "number tested");
 		rec_obj(&r, "param");

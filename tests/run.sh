@@ -9,6 +9,7 @@
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
 #   linux      the Linux build (x86-64) of the same harness and kernels
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
+#   smp        every core on QEMU -smp 4, both ISAs: bring-up, types, matrix, scaling, a missing cpu
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +62,7 @@ group qemu-a64 bash tests/qemu/test_a64.sh
 group tools bash tests/tools/test_tools.sh
 group linux bash tests/linux/test_linux.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
+group smp bash tests/qemu/test_smp.sh
 group uboot bash tests/qemu/test_uboot.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

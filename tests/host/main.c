@@ -10,6 +10,7 @@ void test_record(void);
 void test_options(void);
 void test_stats(void);
 void test_uart(void);
+void test_coretypes(const char *shared);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -41,6 +42,7 @@ int main(int argc, char **argv)
 	test_options();
 	test_stats();
 	test_uart();
+	test_coretypes(argv[1]);
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;
 }

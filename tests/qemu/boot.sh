@@ -10,7 +10,10 @@
 # -M/-cpu words (e.g. "-M virt -cpu cortex-a53" for EL1).
 # -icount shift=0 makes a cycle one retired instruction, so QEMU runs are
 # exact and repeatable (they prove the plumbing and the arithmetic, not
-# hardware latencies). No network; always a timeout (BM_QEMU_TIMEOUT, s).
+# hardware latencies); BM_QEMU_ICOUNT=off leaves it out (multi-core runs:
+# QEMU 7.2's single-threaded -icount mode does not run a started hart
+# while the boot hart waits for it). No network; always a timeout
+# (BM_QEMU_TIMEOUT, s).
 set -euo pipefail
 uboot=
 if [ "${1:-}" = --uboot ]; then
@@ -24,10 +27,12 @@ else
 fi
 disk=(-drive "file=$build/sdcard.img,format=raw,if=none,id=sd" -device virtio-blk-device,drive=sd)
 limit=${BM_QEMU_TIMEOUT:-300}
+icount=(-icount shift=0)
+[ "${BM_QEMU_ICOUNT:-}" = off ] && icount=()
 case "$platform" in
 qemu-rv64)
 	# OpenSBI (Debian's, QEMU's default -bios) starts the next stage in S-mode.
-	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default -icount shift=0)
+	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default "${icount[@]}")
 	if [ -n "$uboot" ]; then
 		cmd+=(-kernel /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin "${disk[@]}")
 	else
@@ -35,7 +40,7 @@ qemu-rv64)
 	fi ;;
 qemu-a64)
 	read -r -a machine <<<"${BM_QEMU_A64:--M virt,virtualization=on -cpu cortex-a72}"
-	cmd=(qemu-system-aarch64 "${machine[@]}" -m 512M -nographic -nic none -icount shift=0)
+	cmd=(qemu-system-aarch64 "${machine[@]}" -m 512M -nographic -nic none "${icount[@]}")
 	if [ -n "$uboot" ]; then
 		cmd+=(-bios /usr/lib/u-boot/qemu_arm64/u-boot.bin "${disk[@]}")
 	else

@@ -1,0 +1,75 @@
+/* Core types on the boards' own device trees, with the identity values
+ * each core reports on hardware taken from ../shared/platforms.md (no
+ * board here): RK3576 Cortex-A53 (MIDR 0x410fd034) at MPIDR 0x000-0x003
+ * and Cortex-A72 (0x410fd083) at 0x100-0x103; K3 X100 harts 0-7 (marchid
+ * 0x8000000058000002, VLEN 256) and A100 harts 8-15 (marchid
+ * 0x8000000041000002, VLEN 1024), which mainline k3.dtsi does not list. */
+#include <stdlib.h>
+
+#include "board.h"
+#include "check.h"
+#include "coretypes.h"
+
+static int load(const char *shared, const char *name, struct bm_board *b)
+{
+	char path[512];
+	size_t len = 0;
+	snprintf(path, sizeof(path), "%s/dtb/%s", shared, name);
+	void *blob = read_file(path, &len);
+	memset(b, 0, sizeof(*b));
+	int r = blob ? board_from_fdt(b, blob, len, NULL) : -1;
+	free(blob);
+	return r;
+}
+
+void test_coretypes(const char *shared)
+{
+	struct bm_board b;
+	struct core_ident id[BM_MAX_CPUS];
+	int type[BM_MAX_CPUS];
+	char label[80];
+
+	CHECK(load(shared, "rk3576-armsom-sige5.dtb", &b) == 0, "rk3576 tree");
+	CHECK_EQ_U(b.ncpus, 8);
+	for (int i = 0; i < b.ncpus; i++) {
+		memset(&id[i], 0, sizeof(id[i]));
+		id[i].arm = true;
+		id[i].hwid = b.cpus[i].hartid;
+		id[i].midr = b.cpus[i].hartid >= 0x100 ? 0x410fd083 : 0x410fd034;
+	}
+	CHECK_EQ_U(coretypes_group(id, b.ncpus, type), 2);
+	for (int i = 0; i < b.ncpus; i++)
+		CHECK_EQ_U(type[i], b.cpus[i].hartid >= 0x100 ? 1 : 0);
+	coretype_label(&id[0], label, sizeof(label));
+	CHECK_EQ_S(label, "Cortex-A53 (MIDR 0x410fd034)");
+	coretype_label(&id[7], label, sizeof(label));
+	CHECK_EQ_S(label, "Cortex-A72 (MIDR 0x410fd083)");
+
+	CHECK(load(shared, "k3-pico-itx.dtb", &b) == 0, "k3 tree");
+	CHECK_EQ_U(b.ncpus, 8); /* harts 0-7 only */
+	int n = 0;
+	for (int i = 0; i < b.ncpus; i++, n++) {
+		memset(&id[n], 0, sizeof(id[n]));
+		id[n].hwid = b.cpus[i].hartid;
+		memcpy(id[n].compatible, b.cpus[i].compatible, sizeof(id[n].compatible));
+		id[n].marchid = 0x8000000058000002ull;
+		id[n].vlenb = 32;
+	}
+	for (int h = 8; h < 16; h++, n++) {
+		memset(&id[n], 0, sizeof(id[n]));
+		id[n].hwid = (uint64_t)h;
+		snprintf(id[n].compatible, sizeof(id[n].compatible), "spacemit,a100");
+		id[n].marchid = 0x8000000041000002ull;
+		id[n].vlenb = 128;
+	}
+	CHECK_EQ_U(coretypes_group(id, n, type), 2);
+	for (int i = 0; i < n; i++)
+		CHECK_EQ_U(type[i], id[i].hwid >= 8 ? 1 : 0);
+	coretype_label(&id[0], label, sizeof(label));
+	CHECK_EQ_S(label, "spacemit,x100 marchid 0x8000000058000002 VLEN 256");
+	coretype_label(&id[8], label, sizeof(label));
+	CHECK_EQ_S(label, "spacemit,a100 marchid 0x8000000041000002 VLEN 1024");
+	/* Same marchid, different VLEN: two types (vlenb is read per hart). */
+	id[1].vlenb = 64;
+	CHECK_EQ_U(coretypes_group(id, n, type), 3);
+}
