@@ -28,7 +28,7 @@ static unsigned long pass, fail;
 	} while (0)
 
 #if defined(__x86_64__)
-extern const struct cr_backend cr_x86;
+extern const struct cr_backend cr_x86, cr_x86_vaes;
 static bool x86_usable(void)
 {
 	return __builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sha") &&
@@ -250,6 +250,10 @@ int main(int argc, char **argv)
 	if (x86_usable()) {
 		kats(&cr_x86);
 		oracle(&cr_x86, rounds);
+		if (__builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx2")) {
+			kats(&cr_x86_vaes);
+			oracle(&cr_x86_vaes, rounds);
+		}
 	} else {
 		printf("note: this CPU lacks AES-NI/PCLMULQDQ/SHA-NI; the x86 backend is not tested here\n");
 	}

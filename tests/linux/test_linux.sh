@@ -40,7 +40,7 @@ else
 	expect_q quick 'map(select(.type=="core"))[0].counters.time | startswith("ok, CLOCK_MONOTONIC_RAW: the TSC is not invariant")' "time from the clock, and why not the TSC"
 fi
 # Every ISA has the same kernels, apart from its own accelerated crypto.
-names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar"))'
+names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar")) + ["multicore.bw.copy","multicore.bw.read","multicore.bw.write","multicore.c2c.lat","multicore.primes"]'
 common='[.[] | select(.type=="result" or .type=="skip") | .kernel | select((startswith("crypto.") | not) or endswith(".scalar"))] | unique'
 expect_q quick "$common == ($names | sort)" "the same kernel names as the image"
 # x86: AES-NI, PCLMULQDQ and SHA-NI kernels, timed where CPUID has them.
@@ -51,10 +51,15 @@ if grep -qw aes /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && grep -qw sh
 else
 	expect_q quick '[.[] | select(.type=="skip" and (.kernel|startswith("crypto.")))] | all(.reason | startswith("no "))' "accelerated crypto skipped with the missing CPUID feature named"
 fi
+if grep -qw vaes /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then
+	expect_q quick '[.[] | select(.type=="result" and (.kernel=="crypto.aes128-ctr.vaes" or .kernel=="crypto.aes256-ctr.vaes"))] | length == 6 and all(.check == "ok")' "VAES counter mode timed at three sizes, both key sizes"
+else
+	expect_q quick '[.[] | select(.kernel | endswith(".vaes"))] | all(.type == "skip" and (.reason | startswith("no ")))' "VAES kernels skipped, naming the missing feature"
+fi
 expect_q quick '[.[] | select(.type=="result")] | all(.check == "ok")' "every result self-checked"
 # Cycles: counted by perf, or estimated and labelled so everywhere.
-expect_q quick 'map(select(.type=="core"))[0] as $c | ($c.counters.cycles == "ok, perf_event_open" and ($c | has("mhz"))) or (($c.counters.cycles | startswith("ok, ESTIMATED from the clock")) and ($c | has("mhz_estimated")) and ($c | has("mhz") | not) and ([.[] | select(.type=="result")] | all(.cycles_estimated == true)))' "cycles counted, or estimated and every figure says so"
-expect_q quick '[.[] | select(.type=="result")] | all(.ns_per_op > 0)' "every result has a time per op"
+expect_q quick 'map(select(.type=="core"))[0] as $c | ($c.counters.cycles == "ok, perf_event_open" and ($c | has("mhz"))) or (($c.counters.cycles | startswith("ok, ESTIMATED from the clock")) and ($c | has("mhz_estimated")) and ($c | has("mhz") | not) and ([.[] | select(.type=="result" and (.kernel | startswith("multicore.") | not))] | all(.cycles_estimated == true)))' "cycles counted, or estimated and every figure says so"
+expect_q quick '[.[] | select(.type=="result")] | all(.ns_per_op > 0 or .mb_per_s > 0)' "every result has a time per op (or MB/s)"
 
 # A trap in a kernel is a signal: an error record, and the run goes on.
 run trap --selftest trap --only 'selftest.*,pipeline.add.lat'
