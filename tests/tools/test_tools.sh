@@ -107,8 +107,8 @@ expect "compare: add latency 1.000 cyc/op, IPC 1.000, ratio 1.00 everywhere" \
 expect "compare: a kernel missing from a column shows —" grep -qE '^branch.random .*\| —' "$OUT/cmp.txt"
 expect "compare: a skipped one shows the reason" grep -qE '^cache.load.lat +bytes=1024 .*skipped: not enough free memory' "$OUT/cmp.txt"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --format csv >"$OUT/cmp.csv" 2>/dev/null
-rows=$(jq -r -s '[.[] | select(.type=="result")] | length' "$OUT/rv64.jsonl")
-expect "compare csv: header + rows x 2 columns" test "$(wc -l <"$OUT/cmp.csv")" = $((1 + 2 * rows))
+rows=$(jq -r -s '[.[] | select(.type=="result" or .type=="skip")] | length' "$OUT/rv64.jsonl")
+expect "compare csv: header + (results and skips) x 2 columns" test "$(wc -l <"$OUT/cmp.csv")" = $((1 + 2 * rows))
 expect "compare csv: ratio column" grep -q '^.*a72.log,"qemu-a64 Cortex-A72 #0",pipeline.fma.lat,,,1.000,1.000,1.000,,""$' "$OUT/cmp.csv"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --per-ghz --format markdown >"$OUT/cmp.md" 2>/dev/null
 expect "compare --per-ghz: Mops/s per GHz from ns and the measured clock (1 op/cycle = 1000)" \
