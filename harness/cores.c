@@ -18,7 +18,6 @@
 
 struct core_table cores;
 static uint8_t stacks[BM_MAX_CPUS][CORE_STACK + CORE_TRAP_STACK] __attribute__((aligned(16)));
-static uint64_t checkin_timebase;
 
 void core_secondary_main(struct core_slot *s);
 
@@ -56,7 +55,7 @@ void cores_start(const struct bm_board *b)
 {
 	memset(&cores, 0, sizeof(cores));
 	uint64_t self = arch_core_id();
-	checkin_timebase = b->timebase_hz ? b->timebase_hz : 10000000;
+	uint64_t one_second = b->timebase_hz ? b->timebase_hz : 10000000;
 	for (int i = 0; i < b->ncpus && cores.n < BM_MAX_CPUS; i++) {
 		if (!b->cpus[i].enabled)
 			continue;
@@ -97,7 +96,7 @@ void cores_start(const struct bm_board *b)
 		if (arch_cpu_start(s->hwid, s, &why) != 0) {
 			s->state = CORE_FAILED;
 			s->why = why;
-		} else if (!wait_for(&s->state, CORE_IDLE, checkin_timebase)) {
+		} else if (!wait_for(&s->state, CORE_IDLE, one_second)) {
 			s->state = CORE_FAILED;
 			s->why = "started by firmware but did not check in within 1 s of the timer";
 		}
@@ -133,7 +132,7 @@ void cores_fields(struct rec *r)
 	for (int i = 0; i < cores.n; i++) {
 		const struct core_slot *s = &cores.slot[i];
 		rec_obj(r, NULL);
-		rec_hex(r, "id", s->hwid);
+		rec_u64(r, "id", s->hwid);
 		rec_str(r, "state", names[s->state]);
 		if (s->state == CORE_IDLE)
 			rec_u64(r, "type", (uint64_t)s->type);
@@ -157,7 +156,7 @@ unsigned cores_report_failures(void)
 			continue;
 		struct rec r;
 		rec_begin(&r, "error");
-		rec_hex(&r, "core", s->hwid);
+		rec_u64(&r, "core", s->hwid);
 		rec_str(&r, "what", "core did not start");
 		rec_str(&r, "detail", s->why ? s->why : "unknown");
 		bm_emit(&r);

@@ -138,12 +138,22 @@ static const struct bm_cpu_desc *boot_cpu(void)
 	return NULL;
 }
 
+/* "ok" or "ok, <source>" for a counter that works, else why it does not. */
+static void counter_field(struct rec *r, const char *name, bool avail, const char *why)
+{
+	char v[120];
+	if (avail)
+		snprintf(v, sizeof(v), why[0] ? "ok, %s" : "ok", why);
+	else
+		snprintf(v, sizeof(v), "%s", why);
+	rec_str(r, name, v);
+}
+
 static void core_record(uint64_t khz, const char *khz_why)
 {
 	struct rec r;
 	rec_begin(&r, "core");
-	rec_u64(&r, "core", arch_core_id());
-	rec_u64(&r, "core_type", (uint64_t)harness_core_type());
+	rec_core(&r);
 	rec_str(&r, "type_label", cores.type_label[harness_core_type()]);
 	arch_core_fields(&r);
 	/* The tree's word on this cpu; Arm trees carry no ISA string (the
@@ -161,18 +171,9 @@ static void core_record(uint64_t khz, const char *khz_why)
 	else
 		rec_str(&r, "mhz_unavailable", khz_why);
 	rec_obj(&r, "counters");
-	for (int s = 0; s < ctr.nslots; s++) {
-		char v[120];
-		if (ctr.slot[s].avail)
-			snprintf(v, sizeof(v), ctr.slot[s].why[0] ? "ok, %s" : "ok", ctr.slot[s].why);
-		else
-			snprintf(v, sizeof(v), "%s", ctr.slot[s].why);
-		rec_str(&r, ctr.slot[s].name, v);
-	}
-	char tv[120];
-	snprintf(tv, sizeof(tv), ctr.time_avail && ctr.time_why[0] ? "ok, %s" : "%s",
-		 ctr.time_avail && !ctr.time_why[0] ? "ok" : ctr.time_why);
-	rec_str(&r, "time", tv);
+	for (int s = 0; s < ctr.nslots; s++)
+		counter_field(&r, ctr.slot[s].name, ctr.slot[s].avail, ctr.slot[s].why);
+	counter_field(&r, "time", ctr.time_avail, ctr.time_why);
 	rec_close(&r);
 	bm_emit(&r);
 	char mhz[24];

@@ -39,24 +39,25 @@ static void skip(const char *kernel, const char *why)
 	bm_printf("%-28s  skipped: %s\n", kernel, why);
 }
 
-static void error(const char *kernel, const char *what, uint64_t ncores)
-{
-	struct rec r;
-	rec_begin(&r, "error");
-	rec_core(&r);
-	rec_str(&r, "kernel", kernel);
-	rec_str(&r, "what", what);
-	rec_u64(&r, "cores", ncores);
-	bm_emit(&r);
-	bm_printf("%-28s  ERROR: %s\n", kernel, what);
-}
-
 static void cores_array(struct rec *r, const int *idx, int n)
 {
 	rec_arr(r, "cores");
 	for (int k = 0; k < n; k++)
 		rec_u64(r, NULL, cores.slot[idx[k]].hwid);
 	rec_close(r);
+}
+
+/* An error record naming the cores that took part, as results do. */
+static void error(const char *kernel, const char *what, const int *idx, int n)
+{
+	struct rec r;
+	rec_begin(&r, "error");
+	rec_core(&r);
+	rec_str(&r, "kernel", kernel);
+	rec_str(&r, "what", what);
+	cores_array(&r, idx, n);
+	bm_emit(&r);
+	bm_printf("%-28s  ERROR: %s\n", kernel, what);
 }
 
 static unsigned c2c(const struct bm_env *env, const int *up, int nup)
@@ -89,8 +90,9 @@ static unsigned c2c(const struct bm_env *env, const int *up, int nup)
 			}
 			arena_release(mark);
 			uint64_t ha = cores.slot[up[a]].hwid, hb = cores.slot[up[b]].hwid;
+			int idx[2] = {up[a], up[b]};
 			if (!ok) {
-				error(name, "the other core stopped answering (1 s) or the handoff count is wrong", 2);
+				error(name, "the other core stopped answering (1 s) or the handoff count is wrong", idx, 2);
 				errors++;
 				continue;
 			}
@@ -104,7 +106,6 @@ static unsigned c2c(const struct bm_env *env, const int *up, int nup)
 			rec_str(&r, "name", "pair");
 			rec_u64(&r, "value", pair);
 			rec_close(&r);
-			int idx[2] = {up[a], up[b]};
 			cores_array(&r, idx, 2);
 			rec_u64(&r, "repeats", REPEATS);
 			rec_milli(&r, "ns_per_op", s.med);
@@ -176,7 +177,7 @@ static unsigned bandwidth(const struct bm_env *env, const int *up, int nup)
 			}
 			arena_release(mark);
 			if (!good || t1 <= t0) {
-				error(bw_names[kind], good ? "no time passed" : "self-check failed", (uint64_t)n);
+				error(bw_names[kind], good ? "no time passed" : "self-check failed", up, n);
 				errors++;
 				continue;
 			}
@@ -255,7 +256,7 @@ static unsigned primes(const struct bm_env *env, const int *up, int nup)
 				t1 = p[k].t1;
 		}
 		if (!good || t1 <= t0) {
-			error(name, good ? "no time passed" : "prime count differs from the sieve's", (uint64_t)n);
+			error(name, good ? "no time passed" : "prime count differs from the sieve's", up, n);
 			errors++;
 			continue;
 		}
@@ -292,7 +293,11 @@ unsigned multicore_run_all(const struct bm_env *env)
 	int nup = cores_up(up, BM_MAX_CPUS);
 	unsigned errors = 0;
 	if (!env->board->timebase_hz) {
-		skip("multicore.*", "no timer rate: the multi-core kernels are timed on the timer");
+		static const char *const all[] = {"multicore.c2c.lat", "multicore.bw.read", "multicore.bw.write",
+						  "multicore.bw.copy", "multicore.primes"};
+		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+			if (options_selects(env->opt, all[i]))
+				skip(all[i], "no timer rate: the multi-core kernels are timed on the timer");
 		return 0;
 	}
 	if (options_selects(env->opt, "multicore.c2c.lat"))

@@ -18,7 +18,7 @@
 enum source { SRC_CLOCK, SRC_COUNTER };
 static enum source source = SRC_CLOCK;
 
-static uint64_t clock_ns(void)
+uint64_t linux_clock_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
@@ -44,7 +44,7 @@ static inline uint64_t counter(void)
 
 uint64_t arch_time(void)
 {
-	return source == SRC_COUNTER ? counter() : clock_ns();
+	return source == SRC_COUNTER ? counter() : linux_clock_ns();
 }
 
 #if defined(__x86_64__)
@@ -70,9 +70,9 @@ static uint64_t tsc_hz(void)
 {
 	uint64_t hz[5];
 	for (int t = 0; t < 5; t++) {
-		uint64_t n0 = clock_ns(), c0 = counter(), n1, c1;
+		uint64_t n0 = linux_clock_ns(), c0 = counter(), n1, c1;
 		do
-			n1 = clock_ns(), c1 = counter();
+			n1 = linux_clock_ns(), c1 = counter();
 		while (n1 - n0 < 20000000);
 		hz[t] = (uint64_t)((unsigned __int128)(c1 - c0) * 1000000000u / (n1 - n0));
 		for (int k = t; k > 0 && hz[k - 1] > hz[k]; k--) {

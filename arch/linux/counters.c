@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "arch.h"
@@ -38,13 +37,6 @@ static int leader = -1;
 static int nopen;                  /* events in the group, in read order */
 static int slot_of[NWANTED];       /* group position -> slot */
 static uint64_t est_cycles_per_ns_q32; /* 0: not estimating */
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static int open_event(uint32_t type, uint64_t config, int group)
 {
@@ -79,11 +71,11 @@ static double ns_per_add(void)
 {
 	double d[9];
 	for (int t = 0; t < 9; t++) {
-		uint64_t a = now_ns();
+		uint64_t a = linux_clock_ns();
 		add_chain(5000);
-		uint64_t b = now_ns();
+		uint64_t b = linux_clock_ns();
 		add_chain(10000);
-		uint64_t c = now_ns();
+		uint64_t c = linux_clock_ns();
 		d[t] = ((double)(c - b) - (double)(b - a)) / (5000.0 * ADDS_PER_BLOCK);
 		for (int k = t; k > 0 && d[k - 1] > d[k]; k--) {
 			double x = d[k];
@@ -144,6 +136,6 @@ void arch_counters_read(uint64_t *v)
 			for (int k = 0; k < nopen && k < (int)buf[0]; k++)
 				v[slot_of[k]] = buf[1 + k];
 	} else if (est_cycles_per_ns_q32) {
-		v[BM_SLOT_CYCLES] = (uint64_t)(((unsigned __int128)now_ns() * est_cycles_per_ns_q32) >> 32);
+		v[BM_SLOT_CYCLES] = (uint64_t)(((unsigned __int128)linux_clock_ns() * est_cycles_per_ns_q32) >> 32);
 	}
 }

@@ -124,8 +124,12 @@ void *cr_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t b
 	const struct cr_kernel_arg *a = k->arg;
 	struct cr_state *s = arena_alloc(sizeof(*s), 64);
 	uint8_t *in = arena_alloc(bytes, 64), *out = arena_alloc(bytes, 64);
-	struct ghash_key *gh = arena_alloc(sizeof(*gh), 64), *gref = arena_alloc(sizeof(*gref), 64);
-	if (!s || !in || !out || !gh || !gref) {
+	bool gcm = a->alg == CR_AES128_GCM || a->alg == CR_AES256_GCM;
+	/* GCM's per-key tables: the backend's, and the reference's for the
+	 * expected output. */
+	struct ghash_key *gh = gcm ? arena_alloc(sizeof(*gh), 64) : NULL;
+	struct ghash_key *gref = gcm ? arena_alloc(sizeof(*gref), 64) : NULL;
+	if (!s || !in || !out || (gcm && (!gh || !gref))) {
 		*why = "not enough free memory for the message buffers";
 		return NULL;
 	}
@@ -144,7 +148,7 @@ void *cr_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t b
 	bool aes256 = a->alg == CR_AES256_ECB || a->alg == CR_AES256_CTR || a->alg == CR_AES256_GCM;
 	aes_expand_key(&s->aes, key, aes256 ? 256 : 128);
 	sm4_expand_key(&s->sm4, key);
-	if (a->alg == CR_AES128_GCM || a->alg == CR_AES256_GCM) {
+	if (gcm) {
 		cr_gcm_setup(a->backend, &s->aes, gh);
 		cr_gcm_setup(&cr_scalar, &s->aes, gref);
 	}
