@@ -19,6 +19,10 @@ tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.profile=quick" >"$OUT/rv6
 BM_QEMU_A64="-M virt,virtualization=on -cpu cortex-a72" tests/qemu/boot.sh qemu-a64 build/qemu-a64 \
 	"baremark.profile=quick" >"$OUT/a72.log" 2>/dev/null
 tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.only=pipeline.add.* baremark.repeat=3" >"$OUT/small.log" 2>/dev/null
+# Four cores, the suite on each, and the multi-core kernels (no -icount:
+# QEMU 7.2's single-threaded icount mode does not run started harts).
+BM_QEMU_ICOUNT=off tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 \
+	"baremark.profile=quick baremark.only=pipeline.add.*,multicore.* baremark.cores=all" -smp 4 >"$OUT/smp.log" 2>/dev/null
 
 # 1. parse: intact logs.
 for l in rv64 a72; do
@@ -109,10 +113,42 @@ expect "compare: a skipped one shows the reason" grep -qE '^cache.load.lat +byte
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --format csv >"$OUT/cmp.csv" 2>/dev/null
 rows=$(jq -r -s '[.[] | select(.type=="result" or .type=="skip")] | length' "$OUT/rv64.jsonl")
 expect "compare csv: header + (results and skips) x 2 columns" test "$(wc -l <"$OUT/cmp.csv")" = $((1 + 2 * rows))
-expect "compare csv: ratio column" grep -q '^.*a72.log,"qemu-a64 Cortex-A72 #0",pipeline.fma.lat,,,1.000,1.000,1.000,,""$' "$OUT/cmp.csv"
+expect "compare csv: ratio column" grep -q '^.*a72.log,"qemu-a64 Cortex-A72 #0",1,pipeline.fma.lat,,,1.000,1.000,1.000,,""$' "$OUT/cmp.csv"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --per-ghz --format markdown >"$OUT/cmp.md" 2>/dev/null
 expect "compare --per-ghz: Mops/s per GHz from ns and the measured clock (1 op/cycle = 1000)" \
 	grep -qE '^\| pipeline.add.lat \|  \| +(999|1000)\.[0-9]{3} +1.000 +1.00x' "$OUT/cmp.md"
+
+# 4a. compare: one column per core type. The four-core log is one type;
+# a crafted RK3576-like log has two (four A53s, one A72 that ran).
+"$TOOL" compare "$OUT/smp.log" >"$OUT/cmp-smp.txt" 2>/dev/null
+expect "compare: four cores of one type are one column" \
+	test "$(grep -c '^# ' "$OUT/cmp-smp.txt")" = 1
+expect "compare: the column names its cores and its type" grep -q '^# qemu-rv64 riscv #0,1,2,3: riscv marchid' "$OUT/cmp-smp.txt"
+"$TOOL" compare "$OUT/smp.log" --per-core >"$OUT/cmp-smp-core.txt" 2>/dev/null
+expect "compare --per-core: a column per core" test "$(grep -c '^# qemu-rv64 riscv #[0-3]: ' "$OUT/cmp-smp-core.txt")" = 4
+{
+	record '{"v":1,"type":"run","platform":"rk3576"}'
+	c=0
+	for spec in 0:0:A53 1:0:A53 2:0:A53 3:0:A53 256:1:A72; do
+		IFS=: read -r id t name <<<"$spec"
+		record "{\"v\":1,\"type\":\"core\",\"core\":$id,\"core_type\":$t,\"type_label\":\"Cortex-$name\",\"name\":\"Cortex-$name\",\"mhz\":1000}"
+	done
+	# the A53s: 2, 3, 4 and 100 cycles (median 3.5); the A72: 1
+	for p in 0:2 1:3 2:4 3:100 256:1; do
+		record "{\"v\":1,\"type\":\"result\",\"core\":${p%%:*},\"kernel\":\"k\",\"cycles_per_op\":{\"min\":1,\"med\":${p#*:},\"max\":100},\"ipc\":1}"
+	done
+	record '{"v":1,"type":"skip","core":0,"kernel":"only.a72","reason":"no such unit"}'
+	record '{"v":1,"type":"result","core":256,"kernel":"only.a72","cycles_per_op":{"min":5,"med":5,"max":5}}'
+	record '{"v":1,"type":"end","errors":0}'
+} >"$OUT/twotypes.log"
+"$TOOL" compare "$OUT/twotypes.log" --format csv >"$OUT/cmp-two.csv" 2>/dev/null
+expect "compare: two core types, two columns" test "$(cut -d, -f2-3 "$OUT/cmp-two.csv" | sort -u | grep -c Cortex)" = 2
+expect "compare: the A53 column is the median over its four cores" \
+	grep -q '^[^,]*,"rk3576 Cortex-A53 #0,1,2,3",4,k,,,3.500,1.000,1.000,,""$' "$OUT/cmp-two.csv"
+expect "compare: the A72 column, one core, ratio to the first" \
+	grep -q '^[^,]*,"rk3576 Cortex-A72 #256",1,k,,,1.000,1.000,0.286,,""$' "$OUT/cmp-two.csv"
+expect "compare: a kernel skipped on every core of a type shows the reason" \
+	grep -q '^[^,]*,"rk3576 Cortex-A53 #0,1,2,3",0,only.a72,,,,,,,"no such unit"$' "$OUT/cmp-two.csv"
 
 # 4b. steps: a crafted latency curve with two steps.
 {
@@ -132,10 +168,28 @@ expect "steps: then between 32 KiB and 64 KiB" grep -q 'step: between 32768 and 
 # 5. report: one page, no network, every plot present, loads in Chromium.
 "$TOOL" report "$OUT/rv64.log" "$OUT/a72.log" -o "$OUT/report.html" 2>"$OUT/report.err"
 expect "report: exit 0" test $? = 0
-expect "report: three plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 3
+# cache, branch, IPC, and the multi-core kernels' one-core points
+expect "report: five plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 5
 expect "report: no scripts, no external resources" test "$(grep -cE "<script|(src|href)=['\"][^#]|url\\(" "$OUT/report.html")" = 0
 expect "report: element ids unique across the inlined plots" test "$(grep -oE "id='[^']+'" "$OUT/report.html" | sort | uniq -d | wc -l)" = 0
 expect "report: the absent crypto plot says why" grep -q 'id="crypto">Crypto speedups: no crypto kernels' "$OUT/report.html"
+# The multi-core plots: a heat map with every pair's handoff time in
+# both triangles, and the scaling curves.
+"$TOOL" report "$OUT/smp.log" -o "$OUT/report-smp.html" 2>"$OUT/report-smp.err"
+expect "report smp: exit 0" test $? = 0
+for id in c2c-0 bw-scaling primes-scaling; do
+	expect "report smp: plot $id" grep -q "<figure id=\"$id\" class=\"plot\">" "$OUT/report-smp.html"
+done
+pairs=$(jq -r 'select(.kernel=="multicore.c2c.lat" and .type=="result") | .ns_per_op' <("$TOOL" parse "$OUT/smp.log" 2>/dev/null))
+expect "report smp: six pairs measured" test "$(wc -w <<<"$pairs")" = 6
+for v in $pairs; do
+	cell=$(printf '%.0f' "$v")
+	expect "report smp: heat map shows $cell ns twice (both triangles)" \
+		test "$(grep -c ">$cell</tspan>" "$OUT/report-smp.html")" -ge 2
+done
+expect "report: without multi-core results, the heat map says why" \
+	grep -q 'id="c2c">Core-to-core latency: no multicore.c2c.lat results' "$OUT/report.html"
+expect "report smp: ids unique" test "$(grep -oE "id='[^']+'" "$OUT/report-smp.html" | sort | uniq -d | wc -l)" = 0
 if command -v chromium >/dev/null; then
 	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
 		--disable-component-update --disable-sync --no-first-run --user-data-dir="$OUT/chrome" \

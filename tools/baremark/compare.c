@@ -1,5 +1,6 @@
-/* baremark compare: one column per core, one row per kernel and parameter;
- * cycles per op, IPC, events per op, and the ratio to the first column. */
+/* baremark compare: one column per core type of each log (or per core),
+ * one row per kernel and parameter; cycles per op, IPC, events per op,
+ * and the ratio to the first column. */
 #include "compare.h"
 
 #include <stdio.h>
@@ -21,7 +22,7 @@ void cmp_free(struct cmp_set *s)
 		log_free(&s->logs[i]); /* safe on a log that failed to load */
 }
 
-int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who)
+int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who, bool per_core)
 {
 	bool ok = true;
 	s->nlogs = n < CMP_MAX_LOGS ? n : CMP_MAX_LOGS;
@@ -35,7 +36,7 @@ int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who)
 		cmp_free(s);
 		return 2;
 	}
-	s->ncols = log_cores(s->logs, s->nlogs, s->cols, CMP_MAX_COLS);
+	s->ncols = log_cores(s->logs, s->nlogs, s->cols, CMP_MAX_COLS, per_core);
 	s->nrows = compare_rows(s->logs, s->nlogs, s->rows, CMP_MAX_ROWS);
 	if (!s->ncols || !s->nrows) {
 		fprintf(stderr, "%s: no core with results in these logs\n", who);
@@ -70,27 +71,53 @@ int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, in
 	return n;
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The median of v[0..n), n >= 1 (the mean of the middle two when even). */
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 {
 	struct cmp_cell x = {0};
-	x.rec = col_find(c, r->kernel, r->param);
-	if (!x.rec)
-		return x;
-	if (strcmp(str(x.rec, "type"), "skip") == 0) {
+	const json_t *recs[COL_MAX_CORES];
+	int n = col_find(c, r->kernel, r->param, recs, COL_MAX_CORES);
+	double cyc[COL_MAX_CORES], ipc[COL_MAX_CORES], thr[COL_MAX_CORES];
+	int ncyc = 0, nipc = 0, nthr = 0;
+	for (int k = 0; k < n; k++) {
+		if (strcmp(str(recs[k], "type"), "skip") == 0)
+			continue;
+		if (!x.rec)
+			x.rec = recs[k];
+		x.ncores++;
+		json_t *cy = json_object_get(json_object_get(recs[k], "cycles_per_op"), "med");
+		json_t *ip = json_object_get(recs[k], "ipc");
+		json_t *ns = json_object_get(recs[k], "ns_per_op");
+		if (json_is_number(cy))
+			cyc[ncyc++] = json_number_value(cy);
+		if (json_is_number(ip))
+			ipc[nipc++] = json_number_value(ip);
+		if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0)
+			thr[nthr++] = 1e6 / (json_number_value(ns) * c->mhz);
+	}
+	if (!x.rec && n) {
+		x.rec = recs[0];
 		x.skipped = true;
 		return x;
 	}
-	json_t *cyc = json_object_get(json_object_get(x.rec, "cycles_per_op"), "med");
-	json_t *ipc = json_object_get(x.rec, "ipc");
-	json_t *ns = json_object_get(x.rec, "ns_per_op");
-	if ((x.has_cyc = json_is_number(cyc)))
-		x.cyc = json_number_value(cyc);
-	if ((x.has_ipc = json_is_number(ipc)))
-		x.ipc = json_number_value(ipc);
-	if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0) {
-		x.has_thr = true;
-		x.thr = 1e6 / (json_number_value(ns) * c->mhz);
-	}
+	if ((x.has_cyc = ncyc > 0))
+		x.cyc = median(cyc, ncyc);
+	if ((x.has_ipc = nipc > 0))
+		x.ipc = median(ipc, nipc);
+	if ((x.has_thr = nthr > 0))
+		x.thr = median(thr, nthr);
 	return x;
 }
 
@@ -146,19 +173,23 @@ static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const str
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: baremark compare <log>... [--per-ghz] [--format text|markdown|csv]\n");
+	fprintf(stderr, "usage: baremark compare <log>... [--per-ghz] [--per-core] [--format text|markdown|csv]\n"
+			"  one column per core type of each log (the median over its cores that ran a kernel);\n"
+			"  --per-core: one column per core\n");
 	return 2;
 }
 
 int cmd_compare(int argc, char **argv)
 {
-	bool per_ghz = false;
+	bool per_ghz = false, per_core = false;
 	enum fmt f = TEXT;
 	const char *paths[MAX_LOGS];
 	int nlogs = 0;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--per-ghz") == 0)
 			per_ghz = true;
+		else if (strcmp(argv[i], "--per-core") == 0)
+			per_core = true;
 		else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
 			const char *v = argv[++i];
 			if (strcmp(v, "text") == 0)
@@ -177,7 +208,7 @@ int cmd_compare(int argc, char **argv)
 	if (!nlogs)
 		return usage();
 	static struct cmp_set set;
-	int st = cmp_load(&set, paths, nlogs, "compare");
+	int st = cmp_load(&set, paths, nlogs, "compare", per_core);
 	if (st)
 		return st;
 	const struct core_col *cols = set.cols;
@@ -185,7 +216,7 @@ int cmd_compare(int argc, char **argv)
 	int ncols = set.ncols, nrows = set.nrows;
 	const char *unit = per_ghz ? "Mops/s/GHz" : "cyc/op";
 	if (f == CSV) {
-		printf("log,core,kernel,param_name,param,%s,ipc,ratio,events,skipped\n",
+		printf("log,column,cores,kernel,param_name,param,%s,ipc,ratio,events,skipped\n",
 		       per_ghz ? "mops_per_s_per_ghz" : "cycles_per_op");
 		for (int r = 0; r < nrows; r++) {
 			struct cmp_cell first = compare_cell(&cols[0], &rows[r]);
@@ -193,7 +224,8 @@ int cmd_compare(int argc, char **argv)
 				struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
 				double v, v0;
 				char ev[256] = "";
-				printf("%s,\"%s\",%s,%s,", cols[c].log->path, cols[c].label, rows[r].kernel, rows[r].param_name);
+				printf("%s,\"%s\",%d,%s,%s,", cols[c].log->path, cols[c].label, x.ncores, rows[r].kernel,
+				       rows[r].param_name);
 				if (rows[r].param >= 0)
 					printf("%lld", (long long)rows[r].param);
 				printf(",");
@@ -213,8 +245,12 @@ int cmd_compare(int argc, char **argv)
 		cmp_free(&set);
 		return 0;
 	}
+	/* what each column is: its core type as the image named it */
+	for (int c = 0; c < ncols; c++)
+		printf(f == MARKDOWN ? "- %s: %s\n" : "# %s: %s\n", cols[c].label,
+		       cols[c].type_label[0] ? cols[c].type_label : "(no core type in the log)");
 	if (f == MARKDOWN) {
-		printf("| kernel | param");
+		printf("\n| kernel | param");
 		for (int c = 0; c < ncols; c++)
 			printf(" | %s: %s IPC ratio", cols[c].label, unit);
 		printf(" |\n|---|---");

@@ -10,10 +10,13 @@ struct cmp_row {
 };
 int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, int max);
 
-/* A cell's numbers; has_* say what the record carries. */
+/* A cell's numbers; has_* say what the records carry. Where several
+ * cores of the column ran the kernel, each figure is the median over
+ * those cores (ncores says how many). */
 struct cmp_cell {
-	const json_t *rec; /* result or skip record, NULL if missing */
-	bool skipped;
+	const json_t *rec; /* the first core's result (else skip) record, NULL if missing */
+	bool skipped;      /* no core of the column has a result, only skips */
+	int ncores;        /* cores whose result the figures come from */
 	bool has_cyc, has_ipc, has_thr;
 	double cyc, ipc;
 	double thr; /* Mops/s per GHz: 1e6 / (ns_per_op * MHz) */
@@ -36,7 +39,7 @@ struct cmp_set {
 /* Loads every path and finds columns and rows. Returns 0, or the exit
  * status after saying why: 2 if a log could not be read, 1 if no core has
  * results. `who` names the command in messages. */
-int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who);
+int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who, bool per_core);
 void cmp_free(struct cmp_set *s);
 
 int cmd_compare(int argc, char **argv);

@@ -74,43 +74,104 @@ static const char *str(const json_t *o, const char *k)
 	return s ? s : "";
 }
 
-int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max)
+static bool col_has(const struct core_col *c, json_int_t core)
+{
+	for (int k = 0; k < c->ncores; k++)
+		if (c->core[k] == core)
+			return true;
+	return false;
+}
+
+/* "platform name #0" or "#0,1,2,3"; the type number is added when two
+ * columns of one log would otherwise read the same. */
+static void col_label(struct core_col *c, const json_t *core_rec, bool name_clash)
+{
+	const char *name = str(core_rec, "name")[0] ? str(core_rec, "name") : str(core_rec, "compatible");
+	int n = snprintf(c->label, sizeof(c->label), "%s %s%s", c->log->run ? str(c->log->run, "platform") : "?",
+			 name[0] ? name : "core", name_clash ? "" : " #");
+	if (name_clash)
+		n += snprintf(c->label + n, sizeof(c->label) - (size_t)n, " type %lld #", (long long)c->type);
+	for (int k = 0; k < c->ncores && n < (int)sizeof(c->label); k++)
+		n += snprintf(c->label + n, sizeof(c->label) - (size_t)n, "%s%lld", k ? "," : "", (long long)c->core[k]);
+}
+
+static int by_core(const void *a, const void *b)
+{
+	json_int_t x = *(const json_int_t *)a, y = *(const json_int_t *)b;
+	return (x > y) - (x < y);
+}
+
+int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max, bool per_core)
 {
 	int n = 0;
 	for (int i = 0; i < nlogs; i++) {
+		int first = n;
+		const json_t *first_rec[LOG_MAX_COLS];
 		size_t k;
 		json_t *o;
 		json_array_foreach(logs[i].records, k, o)
 		{
-			if (strcmp(str(o, "type"), "core") != 0 || n >= max)
+			if (strcmp(str(o, "type"), "core") != 0)
 				continue;
-			struct core_col *c = &cols[n++];
-			c->log = &logs[i];
-			c->core = json_integer_value(json_object_get(o, "core"));
-			/* Arm cores name themselves (MIDR); RISC-V ones through the tree. */
-			const char *name = str(o, "name")[0] ? str(o, "name") : str(o, "compatible");
-			snprintf(c->label, sizeof(c->label), "%s %s #%lld", logs[i].run ? str(logs[i].run, "platform") : "?",
-				 name[0] ? name : "core", (long long)c->core);
-			c->mhz = json_number_value(json_object_get(o, "mhz"));
+			json_int_t core = json_integer_value(json_object_get(o, "core"));
+			json_t *t = json_object_get(o, "core_type");
+			json_int_t type = json_is_integer(t) && !per_core ? json_integer_value(t) : -1;
+			struct core_col *c = NULL;
+			for (int j = first; j < n && !c; j++)
+				if (type >= 0 && cols[j].type == type)
+					c = &cols[j];
+			if (c && col_has(c, core))
+				continue; /* the same core reported twice: one column entry */
+			if (!c) {
+				if (n >= max || n - first >= LOG_MAX_COLS)
+					continue;
+				c = &cols[n];
+				memset(c, 0, sizeof(*c));
+				c->log = &logs[i];
+				c->type = type;
+				c->type_label = str(o, "type_label");
+				c->mhz = json_number_value(json_object_get(o, "mhz"));
+				first_rec[n - first] = o;
+				n++;
+			}
+			if (c->ncores < COL_MAX_CORES)
+				c->core[c->ncores++] = core;
+		}
+		for (int j = first; j < n; j++)
+			qsort(cols[j].core, (size_t)cols[j].ncores, sizeof(cols[j].core[0]), by_core);
+		for (int j = first; j < n; j++) {
+			const char *name = str(first_rec[j - first], "name");
+			bool clash = false;
+			for (int m = first; m < n; m++)
+				clash |= m != j && cols[m].type != cols[j].type &&
+					 strcmp(str(first_rec[m - first], "name"), name) == 0 &&
+					 strcmp(str(first_rec[m - first], "compatible"), str(first_rec[j - first], "compatible")) == 0;
+			col_label(&cols[j], first_rec[j - first], clash && cols[j].type >= 0);
 		}
 	}
 	return n;
 }
 
-const json_t *col_find(const struct core_col *c, const char *kernel, json_int_t param)
+int col_find(const struct core_col *c, const char *kernel, json_int_t param, const json_t **out, int max)
 {
-	size_t k;
-	json_t *o;
-	json_array_foreach(c->log->records, k, o)
-	{
-		const char *type = str(o, "type");
-		if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0) || strcmp(str(o, "kernel"), kernel) != 0 ||
-		    json_integer_value(json_object_get(o, "core")) != c->core)
-			continue;
-		json_t *p = json_object_get(o, "param");
-		json_int_t v = p ? json_integer_value(json_object_get(p, "value")) : -1;
-		if (v == param)
-			return o;
+	int n = 0;
+	for (int k = 0; k < c->ncores && n < max; k++) {
+		size_t i;
+		json_t *o;
+		json_array_foreach(c->log->records, i, o)
+		{
+			const char *type = str(o, "type");
+			if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0) ||
+			    strcmp(str(o, "kernel"), kernel) != 0 ||
+			    json_integer_value(json_object_get(o, "core")) != c->core[k])
+				continue;
+			json_t *p = json_object_get(o, "param");
+			json_int_t v = p ? json_integer_value(json_object_get(p, "value")) : -1;
+			if (v == param) {
+				out[n++] = o;
+				break;
+			}
+		}
 	}
-	return NULL;
+	return n;
 }

@@ -26,16 +26,27 @@ void log_report_counts(const struct run_log *l);
  * there is no room: a log is never dropped silently. */
 bool add_log_path(const char **paths, int *n, int max, const char *path, const char *who);
 
-/* One column of a comparison: one core of one log. */
+#define COL_MAX_CORES 64
+#define LOG_MAX_COLS 64 /* columns one log can give */
+
+/* One column of a comparison: the cores of one type in one log (the
+ * `core_type` of their core records), or with per_core one core. */
 struct core_col {
 	const struct run_log *log;
-	json_int_t core;
-	char label[128];
-	double mhz; /* 0 if unmeasured */
+	json_int_t type;   /* -1 when the core records name no type */
+	json_int_t core[COL_MAX_CORES]; /* ascending */
+	int ncores;
+	char label[160];
+	const char *type_label; /* the core record's, "" if none */
+	double mhz; /* the first core's measured clock; 0 if unmeasured */
 };
 
-/* Every core that has a core record, in log order. Returns the count. */
-int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max);
-/* The result or skip record for (column, kernel, param value or -1). */
-const json_t *col_find(const struct core_col *c, const char *kernel, json_int_t param);
+/* The columns: one per core type per log (per_core: one per core record),
+ * in log order. A core record without core_type is a type of its own.
+ * Returns the count. */
+int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max, bool per_core);
+/* The result or skip records for (column, kernel, param value or -1):
+ * at most one per core of the column, in the column's core order.
+ * Returns how many were found. */
+int col_find(const struct core_col *c, const char *kernel, json_int_t param, const json_t **out, int max);
 #endif

@@ -8,86 +8,10 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "plot.h"
+#include "report_multicore.h"
 
 #define MAX_LOGS CMP_MAX_LOGS
-
-static void html_text(FILE *o, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", o);
-		else if (*s == '>')
-			fputs("&gt;", o);
-		else if (*s == '&')
-			fputs("&amp;", o);
-		else if (*s == '"')
-			fputs("&quot;", o);
-		else
-			fputc(*s, o);
-	}
-}
-
-/* gnuplot strings are single-quoted: drop quotes from labels. */
-static void gp_label(FILE *o, const char *s)
-{
-	for (; *s; s++)
-		fputc(*s == '\'' ? ' ' : *s, o);
-}
-
-/* Copies one SVG line, giving every id gnuplot defines ("gpPt3",
- * "textbox", ...) and every reference to one a per-plot prefix: several
- * SVGs share one page, and ids must be unique in it. */
-static void put_svg_line(FILE *out, const char *line, int plot)
-{
-	static const char *const marks[] = {"id='", "href='#", "url(#"};
-	while (*line) {
-		bool hit = false;
-		for (size_t m = 0; m < sizeof(marks) / sizeof(marks[0]) && !hit; m++) {
-			size_t n = strlen(marks[m]);
-			if (strncmp(line, marks[m], n) == 0) {
-				fprintf(out, "%sp%d_", marks[m], plot);
-				line += n;
-				hit = true;
-			}
-		}
-		if (!hit)
-			fputc(*line++, out);
-	}
-}
-
-/* Runs gnuplot on `script`, copies its SVG (without the XML prolog) into
- * `out`. False if gnuplot failed. */
-static bool run_gnuplot(const char *script, FILE *out)
-{
-	static int plot;
-	plot++;
-	char path[] = "/tmp/bm-report-XXXXXX";
-	int fd = mkstemp(path);
-	if (fd < 0)
-		return false;
-	FILE *s = fdopen(fd, "w");
-	fputs(script, s);
-	fclose(s);
-	char cmd[256];
-	snprintf(cmd, sizeof(cmd), "gnuplot %s 2>&1", path);
-	FILE *p = popen(cmd, "r");
-	bool in_svg = false, ok = false;
-	char line[8192];
-	while (p && fgets(line, sizeof(line), p)) {
-		if (!in_svg && strncmp(line, "<svg", 4) == 0)
-			in_svg = true;
-		if (in_svg) {
-			put_svg_line(out, line, plot);
-			ok = true;
-		} else if (strncmp(line, "<?xml", 5) != 0 && strncmp(line, "<!DOCTYPE", 9) != 0 &&
-			   strncmp(line, " \"http", 6) != 0 && line[0] != '\n') {
-			fprintf(stderr, "report: gnuplot: %s", line);
-		}
-	}
-	int st = p ? pclose(p) : -1;
-	unlink(path);
-	return ok && st == 0;
-}
 
 /* A sweep: cycles/op of `kernel` against its parameter, one line per core. */
 static bool sweep_plot(FILE *o, const char *id, const char *title, const char *kernel, const char *xlabel,
@@ -142,7 +66,7 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 	fprintf(s, "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n");
 	fprintf(s, "set xtics rotate by -45 scale 0\nset grid ytics\nset ylabel 'instructions per cycle'\n");
 	fprintf(s, "set yrange [0:*]\nset key above\n$ipc << EOD\n");
-	int n = 0;
+	int n = 0, per_col[CMP_MAX_COLS] = {0};
 	for (int r = 0; r < nrows; r++) {
 		if (rows[r].param >= 0)
 			continue;
@@ -150,15 +74,20 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 		for (int c = 0; c < ncols; c++) {
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
 			if (x.has_ipc)
-				fprintf(s, " %.3f", x.ipc), n++;
+				fprintf(s, " %.3f", x.ipc), n++, per_col[c]++;
 			else
 				fprintf(s, " NaN");
 		}
 		fprintf(s, "\n");
 	}
+	/* gnuplot refuses a histogram column with no number: leave out the
+	 * cores that counted no instructions, and say so */
 	fprintf(s, "EOD\nplot ");
+	int drawn = 0;
 	for (int c = 0; c < ncols; c++) {
-		fprintf(s, "%s$ipc using %d:xtic(1) title '", c ? ", " : "", c + 2);
+		if (!per_col[c])
+			continue;
+		fprintf(s, "%s$ipc using %d:xtic(1) title '", drawn++ ? ", " : "", c + 2);
 		gp_label(s, cols[c].label);
 		fprintf(s, "'");
 	}
@@ -168,7 +97,14 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 	if (n) {
 		fprintf(o, "<figure id=\"ipc\" class=\"plot\">\n");
 		ok = run_gnuplot(buf, o);
-		fprintf(o, "<figcaption>IPC per kernel per core</figcaption></figure>\n");
+		fprintf(o, "<figcaption>IPC per kernel per core");
+		for (int c = 0, first = 1; c < ncols; c++)
+			if (!per_col[c]) {
+				fprintf(o, first ? "; no instruction count from " : ", ");
+				html_text(o, cols[c].label);
+				first = 0;
+			}
+		fprintf(o, "</figcaption></figure>\n");
 	} else {
 		fprintf(o, "<p class=\"absent\" id=\"ipc\">IPC per kernel: no core counted both cycles and instructions.</p>\n");
 	}
@@ -195,7 +131,7 @@ int cmd_report(int argc, char **argv)
 		return 2;
 	}
 	static struct cmp_set set;
-	int st = cmp_load(&set, paths, nlogs, "report");
+	int st = cmp_load(&set, paths, nlogs, "report", false);
 	if (st)
 		return st;
 	const struct core_col *cols = set.cols;
@@ -232,6 +168,8 @@ int cmd_report(int argc, char **argv)
 	ok &= sweep_plot(o, "branch-pattern", "Branch cost against pattern length", "branch.pattern",
 			 "pattern period (branches)", "%.0f", cols, ncols, rows, nrows);
 	ok &= ipc_plot(o, cols, ncols, rows, nrows);
+	fprintf(o, "<h2>Every core together</h2>\n");
+	ok &= report_multicore(o, set.logs, set.nlogs);
 	fprintf(o, "<p class=\"absent\" id=\"crypto\">Crypto speedups: no crypto kernels in these logs "
 		   "(they arrive with the vector and crypto kernels).</p>\n");
 	fprintf(o, "<h2>All results (cycles per op, median)</h2>\n<table><tr><th>kernel</th><th>param</th>");

@@ -17,7 +17,7 @@ int cmd_steps(int argc, char **argv)
 		return 2;
 	}
 	static struct cmp_set set;
-	int st = cmp_load(&set, (const char **)argv, argc, "steps");
+	int st = cmp_load(&set, (const char **)argv, argc, "steps", false);
 	if (st)
 		return st;
 	int found_any = 0;

@@ -1,0 +1,95 @@
+/* The report's plotting plumbing: gnuplot (Debian's gnuplot-nox, SVG
+ * terminal) run on a script, its SVG inlined into the page. */
+#include "plot.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void html_text(FILE *o, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", o);
+		else if (*s == '>')
+			fputs("&gt;", o);
+		else if (*s == '&')
+			fputs("&amp;", o);
+		else if (*s == '"')
+			fputs("&quot;", o);
+		else
+			fputc(*s, o);
+	}
+}
+
+/* gnuplot strings are single-quoted: drop quotes from labels. */
+void gp_label(FILE *o, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\'' ? ' ' : *s, o);
+}
+
+/* Copies one SVG line, giving every id gnuplot defines ("gpPt3",
+ * "textbox", ...) and every reference to one a per-plot prefix: several
+ * SVGs share one page, and ids must be unique in it. */
+static void put_svg_line(FILE *out, const char *line, int plot)
+{
+	static const char *const marks[] = {"id='", "href='#", "url(#"};
+	while (*line) {
+		bool hit = false;
+		for (size_t m = 0; m < sizeof(marks) / sizeof(marks[0]) && !hit; m++) {
+			size_t n = strlen(marks[m]);
+			if (strncmp(line, marks[m], n) == 0) {
+				fprintf(out, "%sp%d_", marks[m], plot);
+				line += n;
+				hit = true;
+			}
+		}
+		if (!hit)
+			fputc(*line++, out);
+	}
+}
+
+/* Runs gnuplot on `script`, copies its SVG (without the XML prolog) into
+ * `out`. False if gnuplot failed. */
+bool run_gnuplot(const char *script, FILE *out)
+{
+	static int plot;
+	plot++;
+	char path[] = "/tmp/bm-report-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return false;
+	FILE *s = fdopen(fd, "w");
+	fputs(script, s);
+	fclose(s);
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "gnuplot %s 2>&1", path);
+	FILE *p = popen(cmd, "r");
+	bool in_svg = false, ok = false;
+	char line[8192];
+	while (p && fgets(line, sizeof(line), p)) {
+		if (!in_svg && strncmp(line, "<svg", 4) == 0)
+			in_svg = true;
+		if (in_svg) {
+			put_svg_line(out, line, plot);
+			ok = true;
+		} else if (strncmp(line, "<?xml", 5) != 0 && strncmp(line, "<!DOCTYPE", 9) != 0 &&
+			   strncmp(line, " \"http", 6) != 0 && line[0] != '\n') {
+			fprintf(stderr, "report: gnuplot: %s", line);
+		}
+	}
+	int st = p ? pclose(p) : -1;
+	unlink(path);
+	return ok && st == 0;
+}
+
+bool plot_figure(FILE *o, const char *id, const char *caption, const char *script)
+{
+	fprintf(o, "<figure id=\"%s\" class=\"plot\">\n", id);
+	bool ok = run_gnuplot(script, o);
+	fprintf(o, "<figcaption>");
+	html_text(o, caption);
+	fprintf(o, "</figcaption></figure>\n");
+	return ok;
+}
