@@ -87,6 +87,8 @@ for arch in aarch64 riscv64; do
 	expect_q "$arch" '[.[] | select(.type=="result")] | all(.check == "ok")' "$arch: every result self-checked"
 	if [ "$arch" = aarch64 ]; then
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
+		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)
+		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | endswith(".armv8-ce")))] | length == 21 and all(.check == "ok")' "$arch: the seven Crypto Extension kernels verified and timed"
 	else # qemu-user has no /proc/device-tree of a RISC-V machine
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time == "ok, CLOCK_MONOTONIC_RAW: no /proc/device-tree/cpus/timebase-frequency"' "$arch: time from the clock, and why not rdtime"
 	fi
