@@ -25,7 +25,7 @@ _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta
 
 void arch_board_ready(struct bm_board *b)
 {
-	(void)b; /* the device tree (or the platform) says all we need */
+	riscv_features_board(b); /* each hart's ISA string, for its features */
 }
 
 uint64_t arch_core_id(void)
@@ -38,24 +38,10 @@ void arch_set_self(uint64_t hwid)
 	self_hartid = hwid;
 }
 
-static void vector_fields(struct rec *r)
-{
-	uint64_t vlenb = riscv_vlenb();
-	rec_obj(r, "vector");
-	if (!vlenb) {
-		rec_str(r, "rvv", "unavailable: reading vlenb traps (no RVV 1.0 unit)");
-	} else {
-		rec_str(r, "rvv", "1.0");
-		rec_u64(r, "vlenb", vlenb);
-		rec_u64(r, "vlen_bits", vlenb * 8);
-	}
-	rec_close(r);
-}
-
 void arch_core_fields(struct rec *r)
 {
 	rec_u64(r, "hart", self_hartid);
-	vector_fields(r);
+	riscv_vector_fields(r);
 	/* Base extension FIDs 4, 5, 6: the machine-mode ID CSRs, which
 	 * S-mode cannot read itself. */
 	static const char *const ids[] = {"mvendorid", "marchid", "mimpid"};

@@ -1,7 +1,19 @@
-/* The hart's vector unit, shared by the core record and feature checks. */
+/* The hart's vector units, shared by the core record and feature checks. */
 #ifndef BM_RISCV_FEATURES_H
 #define BM_RISCV_FEATURES_H
+#include <stddef.h>
 #include <stdint.h>
+
+#include "board.h"
+#include "record.h"
+
+/* The tree's cpus, for the ISA string of the hart asking. */
+void riscv_features_board(const struct bm_board *b);
 /* vlenb in bytes, or 0 when reading it traps (no RVV 1.0 unit). */
 uint64_t riscv_vlenb(void);
+/* XTheadVector's VLEN in bits, or 0 with the reason in why. */
+uint64_t riscv_thead_vlen(char *why, size_t cap);
+/* The core record's "vector" object: RVV 1.0, XTheadVector and the
+ * vector crypto extensions, each found or the reason it was not. */
+void riscv_vector_fields(struct rec *r);
 #endif

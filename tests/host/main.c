@@ -12,6 +12,7 @@ void test_stats(void);
 void test_uart(void);
 void test_coretypes(const char *shared);
 void test_rv_insn(void);
+void test_isa(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
 	test_uart();
 	test_coretypes(argv[1]);
 	test_rv_insn();
+	test_isa();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;
 }

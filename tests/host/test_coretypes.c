@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "check.h"
+#include "isa.h"
 #include "coretypes.h"
 
 static int load(const char *shared, const char *name, struct bm_board *b)
@@ -47,6 +48,11 @@ void test_coretypes(const char *shared)
 
 	CHECK(load(shared, "k3-pico-itx.dtb", &b) == 0, "k3 tree");
 	CHECK_EQ_U(b.ncpus, 8); /* harts 0-7 only */
+	/* The X100's vector crypto, as the kernels will look it up. */
+	static const char *const vk[] = {"v", "zvkned", "zvknha", "zvknhb", "zvkg", "zvksed", "zvksh", "zvkb", "zvbc"};
+	for (size_t k = 0; k < sizeof(vk) / sizeof(vk[0]); k++)
+		CHECK(isa_has_ext(b.cpus[0].isa, vk[k]), "k3 hart 0 lists %s", vk[k]);
+	CHECK(!isa_has_ext(b.cpus[0].isa, "xtheadvector"), "k3: no xtheadvector");
 	int n = 0;
 	for (int i = 0; i < b.ncpus; i++, n++) {
 		memset(&id[n], 0, sizeof(id[n]));

@@ -1,0 +1,48 @@
+/* What a vector kernel's chains must hold, element by element, for the
+ * self-checks of the RVV and NEON kernels: values wrap at the element
+ * width and come back sign-extended (vmv.x.s, smov/umov as used). */
+#ifndef BM_VELEM_H
+#define BM_VELEM_H
+#include <stdint.h>
+#include <string.h>
+
+/* v truncated to `bits` and sign-extended to 64. */
+static inline uint64_t velem_sext(uint64_t v, unsigned bits)
+{
+	if (bits >= 64)
+		return v;
+	uint64_t sign = 1ull << (bits - 1);
+	v &= (sign << 1) - 1;
+	return (v ^ sign) - sign;
+}
+
+static inline uint64_t velem_pow(uint64_t base, uint64_t e)
+{
+	uint64_t r = 1;
+	for (; e; e >>= 1, base *= base)
+		if (e & 1)
+			r *= base;
+	return r;
+}
+
+/* The bits of x + n (x, n exact in the format) in a float or a double. */
+static inline uint64_t velem_fp_count(unsigned bits, uint64_t n)
+{
+	if (bits == 32) {
+		float f = (float)n;
+		uint32_t u;
+		memcpy(&u, &f, sizeof(u));
+		return u;
+	}
+	double d = (double)n;
+	uint64_t u;
+	memcpy(&u, &d, sizeof(u));
+	return u;
+}
+
+/* 1.0 as the bits of a float or a double. */
+static inline uint64_t velem_fp_one(unsigned bits)
+{
+	return bits == 32 ? 0x3f800000ull : 0x3ff0000000000000ull;
+}
+#endif
