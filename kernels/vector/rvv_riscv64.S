@@ -19,6 +19,11 @@
 	.option arch, +v
 	.option norvc
 
+	.globl	bm_rvv_vlmax
+bm_rvv_vlmax:
+	vsetvl	a0, zero, a0
+	ret
+
 #define M1 1, 2, 3, 4, 5, 6, 7, 8
 #define M2 2, 4, 6, 8, 10, 12, 14, 16
 #define M4 4, 8, 12, 16, 20, 24

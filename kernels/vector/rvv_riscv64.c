@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "arch.h"
-#include "features.h"
 #include "kernel.h"
+#include "vkernel.h"
 #include "velem.h"
 
 #define OPS 24 /* vector instructions per unrolled iteration, every body */
@@ -40,8 +40,11 @@ struct rvv_state {
 	const struct rvv_op *op;
 	unsigned sew, lmul, nchains;
 	uint64_t vlmax, mem0; /* mem0: element 0 of the buffer, as loaded */
-	bm_body_fn x1, x2;
+	struct vbodies bodies;
 };
+
+/* vl after vsetvl with AVL = infinity: VLEN x LMUL / SEW (rvv_riscv64.S). */
+uint64_t bm_rvv_vlmax(uint64_t vtype);
 
 static unsigned lmul_index(unsigned lmul)
 {
@@ -57,12 +60,7 @@ static const char *verify(const struct bm_kernel *k, const struct bm_env *env, b
 {
 	(void)k;
 	(void)env;
-	static char why[96];
-	if (arch_has_feature("v"))
-		return NULL;
-	arch_feature_missing("v", why, sizeof(why));
-	*skip = true;
-	return why;
+	return vkernel_needs("v", skip);
 }
 
 /* The i-th (SEW, LMUL) the op takes in this profile. */
@@ -100,13 +98,13 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	s->op = op;
 	s->sew = (unsigned)(sew_lmul / 10);
 	s->lmul = (unsigned)(sew_lmul % 10);
-	s->vlmax = riscv_vlenb() * 8 * s->lmul / s->sew;
 	/* vtype: vta = vma = 1, vsew in bits 5:3, vlmul in bits 2:0 */
 	s->vtype = 0xc0 | (uint64_t)sew_index(s->sew) << 3 | lmul_index(s->lmul);
+	s->vlmax = bm_rvv_vlmax(s->vtype);
 	unsigned li = lmul_index(s->lmul);
 	bool mem32 = op->kind >= VLE && s->sew == 32;
-	s->x1 = op->thr ? (mem32 ? op->x1_32[li] : op->x1[li]) : op->x1[0];
-	s->x2 = op->thr ? (mem32 ? op->x2_32[li] : op->x2[li]) : op->x2[0];
+	s->bodies.x1 = op->thr ? (mem32 ? op->x1_32[li] : op->x1[li]) : op->x1[0];
+	s->bodies.x2 = op->thr ? (mem32 ? op->x2_32[li] : op->x2[li]) : op->x2[0];
 	s->nchains = op->kind == REDSUM ? 6 : s->lmul == 8 ? 3 : s->lmul == 4 ? 6 : 8;
 	s->buf = buf;
 	s->stride = STRIDE;
@@ -137,28 +135,15 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-static uint64_t body_x1(void *st, uint64_t iters)
-{
-	struct rvv_state *s = st;
-	return s->x1(s, iters);
-}
-
-static uint64_t body_x2(void *st, uint64_t iters)
-{
-	struct rvv_state *s = st;
-	return s->x2(s, iters);
-}
+VKERNEL_BODIES(struct rvv_state, bodies)
 
 /* Element 0 of one chain after n instructions on it. */
 static uint64_t chain(const struct rvv_state *s, uint64_t n)
 {
-	switch (s->op->kind) {
-	case ADD: return s->x + n * s->b;
-	case MUL: return s->x * velem_pow(s->b, n);
-	case FMACC: return velem_fp_count(s->sew, n);
-	case REDSUM: return s->x + n * s->vlmax * s->b;
-	default: return s->x;
-	}
+	if (s->op->kind == REDSUM) /* each adds VLMAX elements of b */
+		return s->x + n * s->vlmax * s->b;
+	return velem_chain(s->op->kind == ADD ? VELEM_ADD : s->op->kind == MUL ? VELEM_MUL : VELEM_FMA, s->x, s->b,
+			   s->sew, n);
 }
 
 static bool check(const void *st, unsigned variant, uint64_t iters, uint64_t result)

@@ -45,4 +45,16 @@ static inline uint64_t velem_fp_one(unsigned bits)
 {
 	return bits == 32 ? 0x3f800000ull : 0x3ff0000000000000ull;
 }
+
+/* Element 0 of a chain after n dependent ops from x: x + n b, x b^n, or
+ * for the fused multiply-add chains (x = 0, b = 1.0) the count n. */
+enum velem_op { VELEM_ADD, VELEM_MUL, VELEM_FMA };
+static inline uint64_t velem_chain(enum velem_op op, uint64_t x, uint64_t b, unsigned bits, uint64_t n)
+{
+	switch (op) {
+	case VELEM_ADD: return x + n * b;
+	case VELEM_MUL: return x * velem_pow(b, n);
+	default: return velem_fp_count(bits, n);
+	}
+}
 #endif

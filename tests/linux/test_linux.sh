@@ -39,9 +39,10 @@ if grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo; th
 else
 	expect_q quick 'map(select(.type=="core"))[0].counters.time | startswith("ok, CLOCK_MONOTONIC_RAW: the TSC is not invariant")' "time from the clock, and why not the TSC"
 fi
-# Every ISA has the same kernels, apart from its own accelerated crypto.
+# Every ISA has the same kernels, apart from its own accelerated crypto
+# and its vector instruction kernels (neon.* on aarch64, rvv.* on riscv64).
 names='["branch.pattern","branch.predictable","branch.random","cache.load.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar")) + ["multicore.bw.copy","multicore.bw.read","multicore.bw.write","multicore.c2c.lat","multicore.primes"]'
-common='[.[] | select(.type=="result" or .type=="skip") | .kernel | select((startswith("crypto.") | not) or endswith(".scalar"))] | unique'
+common='[.[] | select(.type=="result" or .type=="skip") | .kernel | select(((startswith("crypto.") | not) or endswith(".scalar")) and (startswith("neon.") | not) and (startswith("rvv.") | not))] | unique'
 expect_q quick "$common == ($names | sort)" "the same kernel names as the image"
 # x86: AES-NI, PCLMULQDQ and SHA-NI kernels, timed where CPUID has them.
 if grep -qw aes /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && grep -qw sha_ni /proc/cpuinfo; then
@@ -89,7 +90,10 @@ for arch in aarch64 riscv64; do
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
 		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | endswith(".armv8-ce")))] | length == 21 and all(.check == "ok")' "$arch: the seven Crypto Extension kernels verified and timed"
-	else # qemu-user has no /proc/device-tree of a RISC-V machine
+		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "$arch: the NEON instruction kernels at every element size, self-checked"
+	else
+		expect_q "$arch" '[.[] | select((.kernel // "") | startswith("rvv."))] | length == 15 and all(.type == "skip" and .reason == "v: not probed by the riscv64 Linux build")' "$arch: the RVV kernels skipped, saying why"
+		# qemu-user has no /proc/device-tree of a RISC-V machine
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time == "ok, CLOCK_MONOTONIC_RAW: no /proc/device-tree/cpus/timebase-frequency"' "$arch: time from the clock, and why not rdtime"
 	fi
 	run "$arch-trap" --selftest trap --only 'selftest.*,pipeline.add.lat'

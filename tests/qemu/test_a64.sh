@@ -36,6 +36,9 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 		expect_q "$name" "([.[] | select(.type==\"result\" and .kernel==\"crypto.$k.armv8-ce\" and .param.value==16384)][0].cycles_per_byte) < ([.[] | select(.type==\"result\" and .kernel==\"crypto.$k.scalar\" and .param.value==16384)][0].cycles_per_byte)" "crypto.$k: the Crypto Extension beats scalar C"
 	done
 	expect_q "$name" '[.[] | select(.type=="error")] | length == 0' "no verification failure"
+	# NEON instruction kernels: every element size each instruction takes
+	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "29 NEON kernel results, all self-checked"
+	expect_q "$name" '[.[] | select(.type=="result" and .kernel=="neon.mul.thr") | .param.value] == [8,16,32]' "neon.mul at 8, 16, 32 bits (no 64-bit vector mul)"
 done
 expect "EL2/A72 and EL1/A53 give identical -icount results" cmp -s <(results a72) <(results a53)
 

@@ -1,0 +1,13 @@
+#include "vkernel.h"
+
+#include "arch.h"
+
+const char *vkernel_needs(const char *feature, bool *skip)
+{
+	static char why[160];
+	if (arch_has_feature(feature))
+		return NULL;
+	arch_feature_missing(feature, why, sizeof(why));
+	*skip = true;
+	return why;
+}
