@@ -79,9 +79,11 @@ tools-san: $(BAREMARK_SAN)
 CRYPTO_TEST := $(HOST_BUILD)/crypto-test
 CRYPTO_SRCS := tests/crypto/test_crypto.c $(filter-out kernels/crypto/crypto_kernels.c kernels/crypto/scalar.c \
 	$(foreach a,x86_64 aarch64 riscv64,%_$(a).c),$(wildcard kernels/crypto/*.c)) \
-	$(wildcard kernels/crypto/*_$(shell uname -m).c)
-$(CRYPTO_TEST): $(CRYPTO_SRCS) $(wildcard kernels/crypto/*.h)
+	$(wildcard kernels/crypto/*_$(shell uname -m).c) \
+	kernels/crypto/backend_riscv64.c tests/crypto/zvk_emu.c
+$(CRYPTO_TEST): $(CRYPTO_SRCS) $(wildcard kernels/crypto/*.h tests/crypto/*.h) kernels/include/rv_insn.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -Ikernels/crypto -o $@ $(CRYPTO_SRCS) -lcrypto
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -DCR_ZVK_EMULATE -Ikernels/crypto -Ikernels/include -Itests/crypto \
+		-o $@ $(CRYPTO_SRCS) -lcrypto
 crypto-tests: $(CRYPTO_TEST)
 	$(CRYPTO_TEST)
