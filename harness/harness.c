@@ -51,6 +51,7 @@ struct job {
 	bool check_failed;
 	unsigned failed_variant;
 	uint64_t iters;
+	uint64_t bytes_per_op; /* 0 unless the kernel says what an op moves */
 	int64_t d[BM_MAX_SLOTS][MAX_REPEATS]; /* 2N minus N, per slot */
 	int64_t dt[MAX_REPEATS];              /* same, timer ticks */
 };
@@ -97,6 +98,7 @@ static void measure(void *p)
 	void *st = j->k->prepare(j->k, j->env, j->param, &j->iters, &j->skip_why);
 	if (!st)
 		return;
+	j->bytes_per_op = j->k->param_is_bytes ? j->param : j->k->op_bytes ? j->k->op_bytes(st) : 0;
 	/* Warm-up: caches, predictors, and the self-check of each body. */
 	uint64_t res[2];
 	res[0] = j->k->body[0](st, j->iters);
@@ -191,15 +193,15 @@ static int64_t median_of(const int64_t *src, unsigned n)
 	return stats_spread(v, n).med;
 }
 
-/* For kernels whose operation is a message of `param` bytes: cycles per
- * byte and MB/s per GHz (= bytes per cycle x 1000) from the cycle
- * counter, MB/s (10^6 bytes per second) from the timer. */
+/* For kernels whose operation is a message of `param` bytes, or moves
+ * op_bytes(): cycles per byte and MB/s per GHz (= bytes per cycle x 1000)
+ * from the cycle counter, MB/s (10^6 bytes per second) from the timer. */
 static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const struct job *j, int64_t ops, int64_t cyc,
 			 int64_t dt)
 {
-	int64_t bytes = ops * (int64_t)j->param;
+	int64_t bytes = ops * (int64_t)j->bytes_per_op;
 	char a[24];
-	rec_u64(r, "bytes_per_op", j->param);
+	rec_u64(r, "bytes_per_op", j->bytes_per_op);
 	if (cyc > 0) {
 		rec_milli(r, "cycles_per_byte", ratio_milli(cyc, bytes));
 		rec_milli(r, "mb_per_s_per_ghz", ratio_milli(bytes * 1000, cyc));
@@ -239,16 +241,23 @@ static void report_result(const struct job *j)
 		struct bm_spread s = per_op(j, BM_SLOT_CYCLES, ops);
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);
-		rec_obj(&r, "cycles_per_op");
-		rec_milli(&r, "min", s.min);
-		rec_milli(&r, "med", s.med);
-		rec_milli(&r, "max", s.max);
-		rec_close(&r);
 		cyc_med = median_of(j->d[BM_SLOT_CYCLES], j->repeats);
-		fmt_milli(a, sizeof(a), s.min);
-		fmt_milli(m, sizeof(m), s.med);
-		fmt_milli(b, sizeof(b), s.max);
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " %9s %9s %9s", a, m, b);
+		if (s.med <= 0) {
+			/* a cost of zero or less per op is not a measurement */
+			rec_str(&r, "cycles_per_op_unavailable",
+				"the 2N body took no more cycles than the N body (median): noise larger than the work");
+			n += snprintf(line + n, sizeof(line) - (size_t)n, " %29s", "(cycles: noise > work)");
+		} else {
+			rec_obj(&r, "cycles_per_op");
+			rec_milli(&r, "min", s.min);
+			rec_milli(&r, "med", s.med);
+			rec_milli(&r, "max", s.max);
+			rec_close(&r);
+			fmt_milli(a, sizeof(a), s.min);
+			fmt_milli(m, sizeof(m), s.med);
+			fmt_milli(b, sizeof(b), s.max);
+			n += snprintf(line + n, sizeof(line) - (size_t)n, " %9s %9s %9s", a, m, b);
+		}
 	}
 	if (c->slot[BM_SLOT_INSTRET].avail) {
 		ins_med = median_of(j->d[BM_SLOT_INSTRET], j->repeats);
@@ -272,7 +281,7 @@ static void report_result(const struct job *j)
 		__int128 ns_milli = (__int128)dt * 1000000000 * 1000 / (__int128)j->env->board->timebase_hz;
 		rec_milli(&r, "ns_per_op", (int64_t)(ns_milli / ops));
 	}
-	if (j->k->param_is_bytes)
+	if (j->bytes_per_op)
 		bytes_fields(&r, line, sizeof(line), &n, j, ops, cyc_med, timed ? dt : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {

@@ -47,6 +47,10 @@ struct bm_kernel {
 	/* One operation processes `param` bytes: the result also gives cycles
 	 * per byte, MB/s and MB/s per GHz. */
 	bool param_is_bytes;
+	/* Optional, for kernels whose op moves a fixed number of bytes that
+	 * the parameter does not give (a vector load of VLEN x LMUL bits):
+	 * the same fields as param_is_bytes, from this count. */
+	uint64_t (*op_bytes)(const void *state);
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

@@ -97,6 +97,13 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 
 VKERNEL_BODIES(struct neon_state, bodies)
 
+/* ldr/str q move 16 bytes: their L1 bandwidth. */
+static uint64_t op_bytes(const void *st)
+{
+	(void)st;
+	return 16;
+}
+
 /* Element 0 of one chain after n instructions on it. */
 static uint64_t chain(const struct neon_state *s, uint64_t n)
 {
@@ -140,7 +147,8 @@ B2(bm_neon_tbl_lat); B2(bm_neon_tbl_thr); B2(bm_neon_ldr_lat); B2(bm_neon_ldr_th
 #define nothing_x1 NULL
 #define nothing_x2 NULL
 
-#define NEON(id, kname, opname, kind_, thr_, sizes_, ...)                                            \
+#define NEON(id, kname, opname, kind_, thr_, sizes_, ...) NEON_K(id, kname, opname, kind_, thr_, sizes_, NULL, __VA_ARGS__)
+#define NEON_K(id, kname, opname, kind_, thr_, sizes_, bytes_, ...)                                            \
 	static const struct neon_op id##_op = {kind_, thr_, sizes_, __VA_ARGS__};                       \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                       \
 	{                                                                                              \
@@ -150,7 +158,7 @@ B2(bm_neon_tbl_lat); B2(bm_neon_tbl_thr); B2(bm_neon_ldr_lat); B2(bm_neon_ldr_th
 	BM_KERNEL(id) = {                                                                             \
 		.name = kname, .op = opname, .param_name = "esize", .param = id##_param,              \
 		.prepare = prepare, .verify = verify, .body = {body_x1, body_x2}, .ops_per_iter = OPS, \
-		.check = check, .arg = &id##_op,                                                      \
+		.check = check, .op_bytes = bytes_, .arg = &id##_op,                                  \
 	}
 
 NEON(neon_add_lat, "neon.add.lat", "add (vector)", ADD, false, 0xf,
@@ -172,5 +180,5 @@ NEON(neon_addv_thr, "neon.addv.thr", "addv (across lanes)", ADDV, true, 0x7,
 NEON(neon_tbl_lat, "neon.tbl.lat", "tbl, one table register", TBL, false, 0x1, ONE(bm_neon_tbl_lat));
 NEON(neon_tbl_thr, "neon.tbl.thr", "tbl, one table register", TBL, true, 0x1, ONE(bm_neon_tbl_thr));
 NEON(neon_ldr_lat, "neon.ldr.lat", "ldr q + fmov (pointer chase)", LDR_LAT, false, 0x8, ONE(bm_neon_ldr_lat));
-NEON(neon_ldr_thr, "neon.ldr.thr", "ldr q (L1)", LDR, true, 0x8, ONE(bm_neon_ldr_thr));
-NEON(neon_str_thr, "neon.str.thr", "str q (L1)", STR, true, 0x8, ONE(bm_neon_str_thr));
+NEON_K(neon_ldr_thr, "neon.ldr.thr", "ldr q (L1)", LDR, true, 0x8, op_bytes, ONE(bm_neon_ldr_thr));
+NEON_K(neon_str_thr, "neon.str.thr", "str q (L1)", STR, true, 0x8, op_bytes, ONE(bm_neon_str_thr));

@@ -137,6 +137,13 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 
 VKERNEL_BODIES(struct rvv_state, bodies)
 
+/* A unit-stride load or store moves VLMAX elements: its L1 bandwidth. */
+static uint64_t op_bytes(const void *st)
+{
+	const struct rvv_state *s = st;
+	return s->vlmax * s->sew / 8;
+}
+
 /* Element 0 of one chain after n instructions on it. */
 static uint64_t chain(const struct rvv_state *s, uint64_t n)
 {
@@ -189,7 +196,9 @@ DECL4(bm_rvv_vluxei64_thr); DECL4(bm_rvv_vluxei32_thr);
 #define NO_EEW32 {0}, {0}
 #define SAME4(b) {b##_x1, b##_x1, b##_x1, b##_x1}, {b##_x2, b##_x2, b##_x2, b##_x2}
 
-#define RVV(id, kname, opname, kind_, thr_, sews_, ...)                                               \
+#define RVV(id, kname, opname, kind_, thr_, sews_, ...) RVV_K(id, kname, opname, kind_, thr_, sews_, NULL, __VA_ARGS__)
+#define RVV_MEM(id, kname, opname, kind_, sews_, ...) RVV_K(id, kname, opname, kind_, true, sews_, op_bytes, __VA_ARGS__)
+#define RVV_K(id, kname, opname, kind_, thr_, sews_, bytes_, ...)                                               \
 	static const struct rvv_op id##_op = {kind_, thr_, sews_, __VA_ARGS__};                          \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                        \
 	{                                                                                               \
@@ -198,7 +207,7 @@ DECL4(bm_rvv_vluxei64_thr); DECL4(bm_rvv_vluxei32_thr);
 	BM_KERNEL(id) = {                                                                              \
 		.name = kname, .op = opname, .param_name = "sew_lmul", .param = id##_param,            \
 		.prepare = prepare, .verify = verify, .body = {body_x1, body_x2}, .ops_per_iter = OPS, \
-		.check = check, .arg = &id##_op,                                                       \
+		.check = check, .op_bytes = bytes_, .arg = &id##_op,                                   \
 	}
 
 RVV(rvv_vadd_lat, "rvv.vadd.lat", "vadd.vv", ADD, false, ALL_SEW, LAT1(bm_rvv_vadd_lat), NO_EEW32);
@@ -212,9 +221,9 @@ RVV(rvv_vredsum_thr, "rvv.vredsum.thr", "vredsum.vs", REDSUM, true, ALL_SEW, SAM
 RVV(rvv_vrgather_lat, "rvv.vrgather.lat", "vrgather.vv", GATHER, false, 0xe, LAT1(bm_rvv_vrgather_lat), NO_EEW32);
 RVV(rvv_vrgather_thr, "rvv.vrgather.thr", "vrgather.vv", GATHER, true, 0xe, BODIES(bm_rvv_vrgather_thr), NO_EEW32);
 RVV(rvv_vle_lat, "rvv.vle.lat", "vle64.v + vmv.x.s (pointer chase)", VLE_LAT, false, 0x8, LAT1(bm_rvv_vle_lat), NO_EEW32);
-RVV(rvv_vle_thr, "rvv.vle.thr", "vle<SEW>.v (L1)", VLE, true, FP_SEW, BODIES(bm_rvv_vle64_thr),
+RVV_MEM(rvv_vle_thr, "rvv.vle.thr", "vle<SEW>.v (L1)", VLE, FP_SEW, BODIES(bm_rvv_vle64_thr),
     BODIES(bm_rvv_vle32_thr));
-RVV(rvv_vse_thr, "rvv.vse.thr", "vse<SEW>.v (L1)", VSE, true, FP_SEW, BODIES(bm_rvv_vse64_thr),
+RVV_MEM(rvv_vse_thr, "rvv.vse.thr", "vse<SEW>.v (L1)", VSE, FP_SEW, BODIES(bm_rvv_vse64_thr),
     BODIES(bm_rvv_vse32_thr));
 RVV(rvv_vlse_thr, "rvv.vlse.thr", "vlse<SEW>.v, stride 64 B (L1)", VLSE, true, FP_SEW, BODIES(bm_rvv_vlse64_thr),
     BODIES(bm_rvv_vlse32_thr));
