@@ -111,7 +111,8 @@ expect "compare: add latency 1.000 cyc/op, IPC 1.000, ratio 1.00 everywhere" \
 expect "compare: a kernel missing from a column shows —" grep -qE '^branch.random .*\| —' "$OUT/cmp.txt"
 expect "compare: a skipped one shows the reason" grep -qE '^cache.load.lat +bytes=1024 .*skipped: not enough free memory' "$OUT/cmp.txt"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --format csv >"$OUT/cmp.csv" 2>/dev/null
-rows=$(jq -r -s '[.[] | select(.type=="result" or .type=="skip")] | length' "$OUT/rv64.jsonl")
+# a row per (kernel, parameter) either log has (the ISAs' vector and crypto kernels differ)
+rows=$(jq -r 'select(.type=="result" or .type=="skip") | "\(.kernel) \(.param.value)"' "$OUT/rv64.jsonl" "$OUT/a72.jsonl" | sort -u | wc -l)
 expect "compare csv: header + (results and skips) x 2 columns" test "$(wc -l <"$OUT/cmp.csv")" = $((1 + 2 * rows))
 expect "compare csv: ratio column" grep -q '^.*a72.log,"qemu-a64 Cortex-A72 #0",1,pipeline.fma.lat,,,1.000,1.000,1.000,,""$' "$OUT/cmp.csv"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --per-ghz --format markdown >"$OUT/cmp.md" 2>/dev/null
@@ -150,7 +151,24 @@ expect "compare: the A72 column, one core, ratio to the first" \
 expect "compare: a kernel skipped on every core of a type shows the reason" \
 	grep -q '^[^,]*,"rk3576 Cortex-A53 #0,1,2,3",0,only.a72,,,,,,,"no such unit"$' "$OUT/cmp-two.csv"
 
-# 4b. steps: a crafted latency curve with two steps.
+# 4b. crypto: cycles per byte, MB/s per GHz and the speed-up over scalar C,
+# from the Cortex-A72 run (the Crypto Extension kernels and scalar ones).
+"$TOOL" crypto "$OUT/a72.log" >"$OUT/crypto.txt" 2>/dev/null
+expect "crypto: exit 0" test $? = 0
+expect "crypto: every crypto result is a row (3 sizes x (10 scalar + 7 Crypto Extension))" \
+	test "$(grep -c '^crypto\.' "$OUT/crypto.txt")" = 51
+expect "crypto: scalar rows are 1.00x" test "$(grep -E '^crypto\.[a-z0-9-]+\.scalar ' "$OUT/crypto.txt" | grep -vc ' 1\.00x$')" = 0
+# under -icount a cycle is an instruction: c/B is instructions per byte,
+# and the figures follow from the records' cycles per op exactly
+cpo=$(jq -r 'select(.kernel=="crypto.sha256.armv8-ce" and .param.value==16384) | .cycles_per_op.med' "$OUT/a72.jsonl")
+spo=$(jq -r 'select(.kernel=="crypto.sha256.scalar" and .param.value==16384) | .cycles_per_op.med' "$OUT/a72.jsonl")
+want=$(awk -v c="$cpo" -v s="$spo" 'BEGIN { printf "%8.3f %10.1f %8.2fx", c / 16384, 16384 * 1000 / c, s / c }')
+expect "crypto: sha256 on the Crypto Extension at 16 KiB: c/B, MB/s/GHz, speed-up from the records ($want)" \
+	grep -qF "crypto.sha256.armv8-ce          16384 | $want" "$OUT/crypto.txt"
+"$TOOL" crypto "$OUT/noresult.log" >/dev/null 2>"$OUT/crypto.err"
+expect "crypto: no crypto results exits 1 and says so" grep -q 'no core with results\|no crypto kernel results' "$OUT/crypto.err"
+
+# 4c. steps: a crafted latency curve with two steps.
 {
 	record '{"v":1,"type":"run","platform":"test"}'
 	record '{"v":1,"type":"core","core":0,"name":"Crafted"}'
@@ -168,11 +186,14 @@ expect "steps: then between 32 KiB and 64 KiB" grep -q 'step: between 32768 and 
 # 5. report: one page, no network, every plot present, loads in Chromium.
 "$TOOL" report "$OUT/rv64.log" "$OUT/a72.log" -o "$OUT/report.html" 2>"$OUT/report.err"
 expect "report: exit 0" test $? = 0
-# cache, branch, IPC, and the multi-core kernels' one-core points
-expect "report: five plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 5
+# cache, branch, IPC, the multi-core kernels' one-core points, and the
+# crypto speed-ups (the Cortex-A72 run has the Crypto Extension kernels)
+expect "report: six plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 6
 expect "report: no scripts, no external resources" test "$(grep -cE "<script|(src|href)=['\"][^#]|url\\(" "$OUT/report.html")" = 0
 expect "report: element ids unique across the inlined plots" test "$(grep -oE "id='[^']+'" "$OUT/report.html" | sort | uniq -d | wc -l)" = 0
-expect "report: the absent crypto plot says why" grep -q 'id="crypto">Crypto speedups: no crypto kernels' "$OUT/report.html"
+"$TOOL" report "$OUT/rv64.log" -o "$OUT/report-rv64.html" 2>/dev/null
+expect "report: without accelerated crypto, the crypto plot says why" \
+	grep -q 'id="crypto">Crypto speed-ups: no accelerated crypto kernel ran' "$OUT/report-rv64.html"
 # The multi-core plots: a heat map with every pair's handoff time in
 # both triangles, and the scaling curves.
 "$TOOL" report "$OUT/smp.log" -o "$OUT/report-smp.html" 2>"$OUT/report-smp.err"
@@ -195,7 +216,7 @@ if command -v chromium >/dev/null; then
 		--disable-component-update --disable-sync --no-first-run --user-data-dir="$OUT/chrome" \
 		--enable-logging=stderr --v=0 --dump-dom "file://$PWD/$OUT/report.html" >"$OUT/dom.html" 2>"$OUT/chrome.err"
 	expect "chromium: loads the page" test $? = 0
-	for id in cache-latency branch-pattern ipc; do
+	for id in cache-latency branch-pattern ipc crypto; do
 		expect "chromium: plot $id rendered with data" \
 			grep -qE "<figure id=\"$id\" class=\"plot\">" "$OUT/dom.html"
 	done

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "crypto.h"
 #include "inspect.h"
 int cmd_report(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
@@ -26,7 +27,8 @@ int cmd_steps(int argc, char **argv);
 static int usage(void)
 {
 	fprintf(stderr, "usage: baremark parse <log>... [--format jsonl|csv]\n"
-			"       baremark compare <log>... [--per-ghz] [--format text|markdown|csv]\n"
+			"       baremark compare <log>... [--per-ghz] [--per-core] [--format text|markdown|csv]\n"
+			"       baremark crypto <log>...\n"
 			"       baremark report <log>... -o report.html\n"
 			"       baremark capture <device>|- [--baud N] [-o run.log] [--timeout s]\n"
 			"       baremark steps <log>...\n"
@@ -123,6 +125,8 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
 		return cmd_compare(argc - 2, argv + 2);
+	if (strcmp(argv[1], "crypto") == 0)
+		return cmd_crypto(argc - 2, argv + 2);
 	if (strcmp(argv[1], "inspect") == 0)
 		return cmd_inspect(argc - 2, argv + 2);
 	return usage();

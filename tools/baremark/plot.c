@@ -2,6 +2,8 @@
  * terminal) run on a script, its SVG inlined into the page. */
 #include "plot.h"
 
+#include "logs.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -92,4 +94,26 @@ bool plot_figure(FILE *o, const char *id, const char *caption, const char *scrip
 	html_text(o, caption);
 	fprintf(o, "</figcaption></figure>\n");
 	return ok;
+}
+
+void histogram_plot(FILE *g, const char *data, const struct core_col *cols, int ncols, const int *per_col)
+{
+	fprintf(g, "plot ");
+	int drawn = 0;
+	for (int c = 0; c < ncols; c++) {
+		if (!per_col[c])
+			continue;
+		fprintf(g, "%s%s using %d:xtic(1) title '", drawn++ ? ", " : "", data, c + 2);
+		gp_label(g, cols[c].label);
+		fprintf(g, "'");
+	}
+	fprintf(g, "\n");
+}
+
+void histogram_head(FILE *g, const char *ylabel, const char *data)
+{
+	fprintf(g, "set terminal svg size 860,480 dynamic font 'sans,11' background '#ffffff'\n");
+	fprintf(g, "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n");
+	fprintf(g, "set xtics rotate by -45 scale 0 noenhanced\nset grid ytics\nset ylabel '%s'\n", ylabel);
+	fprintf(g, "set yrange [0:*]\nset key above noenhanced\n%s << EOD\n", data);
 }

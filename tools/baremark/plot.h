@@ -14,4 +14,13 @@ void gp_label(FILE *o, const char *s);
 bool run_gnuplot(const char *script, FILE *out);
 /* <figure id=...> with the plot and its caption. False if gnuplot failed. */
 bool plot_figure(FILE *o, const char *id, const char *caption, const char *script);
+/* A clustered histogram's settings (labels taken literally, y from 0),
+ * ending with the opening of its data block `data`. */
+void histogram_head(FILE *g, const char *ylabel, const char *data);
+/* The plot command of a clustered histogram whose data block `data` has
+ * the row label in column 1 and column c's values in column c + 2: one
+ * bar series per column with per_col[c] > 0 (gnuplot refuses a series
+ * with no number in it). */
+struct core_col;
+void histogram_plot(FILE *g, const char *data, const struct core_col *cols, int ncols, const int *per_col);
 #endif

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "crypto.h"
 #include "plot.h"
 #include "report_multicore.h"
 
@@ -62,10 +63,7 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *s = open_memstream(&buf, &len);
-	fprintf(s, "set terminal svg size 860,480 dynamic font 'sans,11' background '#ffffff'\n");
-	fprintf(s, "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n");
-	fprintf(s, "set xtics rotate by -45 scale 0\nset grid ytics\nset ylabel 'instructions per cycle'\n");
-	fprintf(s, "set yrange [0:*]\nset key above\n$ipc << EOD\n");
+	histogram_head(s, "instructions per cycle", "$ipc");
 	int n = 0, per_col[CMP_MAX_COLS] = {0};
 	for (int r = 0; r < nrows; r++) {
 		if (rows[r].param >= 0)
@@ -80,18 +78,9 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 		}
 		fprintf(s, "\n");
 	}
-	/* gnuplot refuses a histogram column with no number: leave out the
-	 * cores that counted no instructions, and say so */
-	fprintf(s, "EOD\nplot ");
-	int drawn = 0;
-	for (int c = 0; c < ncols; c++) {
-		if (!per_col[c])
-			continue;
-		fprintf(s, "%s$ipc using %d:xtic(1) title '", drawn++ ? ", " : "", c + 2);
-		gp_label(s, cols[c].label);
-		fprintf(s, "'");
-	}
-	fprintf(s, "\n");
+	/* the cores that counted no instructions are left out, and named */
+	fprintf(s, "EOD\n");
+	histogram_plot(s, "$ipc", cols, ncols, per_col);
 	fclose(s);
 	bool ok = true;
 	if (n) {
@@ -170,8 +159,8 @@ int cmd_report(int argc, char **argv)
 	ok &= ipc_plot(o, cols, ncols, rows, nrows);
 	fprintf(o, "<h2>Every core together</h2>\n");
 	ok &= report_multicore(o, set.logs, set.nlogs);
-	fprintf(o, "<p class=\"absent\" id=\"crypto\">Crypto speedups: no crypto kernels in these logs "
-		   "(they arrive with the vector and crypto kernels).</p>\n");
+	fprintf(o, "<h2>Crypto</h2>\n");
+	ok &= crypto_plot(o, &set);
 	fprintf(o, "<h2>All results (cycles per op, median)</h2>\n<table><tr><th>kernel</th><th>param</th>");
 	for (int c = 0; c < ncols; c++) {
 		fprintf(o, "<th>");

@@ -1,0 +1,139 @@
+/* baremark crypto <log>...: every crypto kernel at every message size,
+ * one column per core type: cycles per byte, MB/s per GHz and the
+ * speed-up over the scalar version of the same algorithm. */
+#include "crypto.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot.h"
+
+bool crypto_row(const struct cmp_row *r)
+{
+	return strncmp(r->kernel, "crypto.", 7) == 0 && strcmp(r->param_name, "bytes") == 0 && r->param > 0;
+}
+
+/* "crypto.aes128-ctr.aesni" -> "crypto.aes128-ctr.scalar" */
+static const struct cmp_row *scalar_row(const struct cmp_row *r, const struct cmp_row *rows, int nrows)
+{
+	const char *dot = strrchr(r->kernel, '.');
+	char want[96];
+	snprintf(want, sizeof(want), "%.*s.scalar", (int)(dot - r->kernel), r->kernel);
+	for (int i = 0; i < nrows; i++)
+		if (strcmp(rows[i].kernel, want) == 0 && rows[i].param == r->param)
+			return &rows[i];
+	return NULL;
+}
+
+struct cr_fig crypto_fig(const struct core_col *c, const struct cmp_row *r, const struct cmp_row *rows, int nrows)
+{
+	struct cr_fig f = {0};
+	struct cmp_cell x = compare_cell(c, r);
+	if (x.skipped)
+		f.skip = json_string_value(json_object_get(x.rec, "reason"));
+	if (!x.has_cyc || x.cyc <= 0)
+		return f;
+	f.has = true;
+	f.cpb = x.cyc / (double)r->param;
+	f.mb_per_ghz = (double)r->param * 1000.0 / x.cyc;
+	const struct cmp_row *sr = scalar_row(r, rows, nrows);
+	if (sr) {
+		struct cmp_cell s = compare_cell(c, sr);
+		if (s.has_cyc && s.cyc > 0) {
+			f.has_speedup = true;
+			f.speedup = s.cyc / x.cyc;
+		}
+	}
+	return f;
+}
+
+int cmd_crypto(int argc, char **argv)
+{
+	if (argc < 1 || argc > CMP_MAX_LOGS || argv[0][0] == '-') {
+		fprintf(stderr, "usage: baremark crypto <log>... (at most %d)\n", CMP_MAX_LOGS);
+		return 2;
+	}
+	static struct cmp_set set;
+	int st = cmp_load(&set, (const char **)argv, argc, "crypto", false);
+	if (st)
+		return st;
+	for (int c = 0; c < set.ncols; c++)
+		printf("# %s: %s\n", set.cols[c].label, set.cols[c].type_label[0] ? set.cols[c].type_label : "");
+	printf("%-30s %6s", "kernel", "bytes");
+	for (int c = 0; c < set.ncols; c++)
+		printf(" | %-30.30s", set.cols[c].label);
+	printf("\n%-30s %6s", "", "");
+	for (int c = 0; c < set.ncols; c++)
+		printf(" | %8s %10s %9s", "c/B", "MB/s/GHz", "x scalar");
+	printf("\n");
+	int shown = 0;
+	for (int r = 0; r < set.nrows; r++) {
+		if (!crypto_row(&set.rows[r]))
+			continue;
+		shown++;
+		printf("%-30s %6lld", set.rows[r].kernel, (long long)set.rows[r].param);
+		for (int c = 0; c < set.ncols; c++) {
+			struct cr_fig f = crypto_fig(&set.cols[c], &set.rows[r], set.rows, set.nrows);
+			if (f.has && f.has_speedup)
+				printf(" | %8.3f %10.1f %8.2fx", f.cpb, f.mb_per_ghz, f.speedup);
+			else if (f.has)
+				printf(" | %8.3f %10.1f %9s", f.cpb, f.mb_per_ghz, "—");
+			else if (f.skip)
+				printf(" | skipped: %-21.21s", f.skip);
+			else
+				printf(" | %-30s", "—");
+		}
+		printf("\n");
+	}
+	cmp_free(&set);
+	if (!shown) {
+		fprintf(stderr, "crypto: no crypto kernel results in these logs\n");
+		return 1;
+	}
+	return 0;
+}
+
+/* The report's crypto figure: speed-up over scalar at the largest
+ * message size each accelerated kernel ran, clustered by kernel, one bar
+ * per column; or why there is none. */
+bool crypto_plot(FILE *o, const struct cmp_set *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *g = open_memstream(&buf, &len);
+	histogram_head(g, "speed-up over scalar C", "$s");
+	int points = 0, per_col[CMP_MAX_COLS] = {0};
+	for (int r = 0; r < s->nrows; r++) {
+		const struct cmp_row *row = &s->rows[r];
+		if (!crypto_row(row) || strstr(row->kernel, ".scalar"))
+			continue;
+		bool largest = true; /* the last size listed for this kernel */
+		for (int q = r + 1; q < s->nrows; q++)
+			largest &= strcmp(s->rows[q].kernel, row->kernel) != 0 || s->rows[q].param <= row->param;
+		if (!largest)
+			continue;
+		fprintf(g, "\"%s %lldB\"", row->kernel + 7, (long long)row->param);
+		for (int c = 0; c < s->ncols; c++) {
+			struct cr_fig f = crypto_fig(&s->cols[c], row, s->rows, s->nrows);
+			if (f.has_speedup)
+				fprintf(g, " %.3f", f.speedup), points++, per_col[c]++;
+			else
+				fprintf(g, " NaN");
+		}
+		fprintf(g, "\n");
+	}
+	fprintf(g, "EOD\n");
+	histogram_plot(g, "$s", s->cols, s->ncols, per_col);
+	fclose(g);
+	bool ok = true;
+	if (points)
+		ok = plot_figure(o, "crypto", "Crypto: speed-up of each accelerated version over scalar C on the same cores, "
+					      "largest message size (cycles per byte ratio)",
+				 buf);
+	else
+		fprintf(o, "<p class=\"absent\" id=\"crypto\">Crypto speed-ups: no accelerated crypto kernel ran with a cycle "
+			   "count beside its scalar version in these logs (each skip record says why).</p>\n");
+	free(buf);
+	return ok;
+}
