@@ -10,11 +10,18 @@
  * VLMAX = VLEN x LMUL / SEW elements (VLEN: the core record's vlen_bits).
  * Memory kernels work inside a 64 KiB buffer (L1-sized): strided loads
  * step 64 bytes, indexed loads take a permutation of 64-byte offsets.
- * Every chain's final value is predicted and checked. */
+ * Every chain's final value is predicted and checked.
+ *
+ * thv.*: vadd, vfmacc and unit-stride loads on XTheadVector (RVV 0.7.1,
+ * the C906), e32/e64 at m1 and m8, for cores without RVV 1.0; same
+ * parameter, checks and results. No XTheadVector core or emulator is
+ * here: on QEMU these kernels are skip records; their encodings are
+ * checked by the unit tests (rv_insn.h). */
 #include <string.h>
 
 #include "arch.h"
 #include "kernel.h"
+#include "rv_insn.h"
 #include "vkernel.h"
 #include "velem.h"
 
@@ -27,6 +34,7 @@ enum rvv_kind { ADD, MUL, FMACC, REDSUM, GATHER, VLE_LAT, VLE, VSE, VLSE, VLUXEI
 struct rvv_op {
 	enum rvv_kind kind;
 	bool thr;
+	bool thead; /* XTheadVector (0.7.1) bodies: thv_riscv64.S, m1 and m8 */
 	uint8_t sews; /* bit mask of allowed SEW: 1 e8, 2 e16, 4 e32, 8 e64 */
 	/* bodies: [0] latency or m1, [1] m2, [2] m4, [3] m8; x1 and x2 */
 	bm_body_fn x1[4], x2[4];
@@ -58,16 +66,16 @@ static unsigned sew_index(unsigned sew)
 
 static const char *verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
-	(void)k;
 	(void)env;
-	return vkernel_needs("v", skip);
+	const struct rvv_op *op = k->arg;
+	return vkernel_needs(op->thead ? "xtheadvector" : "v", skip);
 }
 
 /* The i-th (SEW, LMUL) the op takes in this profile. */
 static bool param_of(const struct rvv_op *op, const struct bm_env *env, unsigned i, uint64_t *value)
 {
 	static const unsigned sews[] = {8, 16, 32, 64}, all[] = {1, 2, 4, 8}, quick[] = {1, 8};
-	bool full = env->opt->profile == BM_PROFILE_FULL;
+	bool full = env->opt->profile == BM_PROFILE_FULL && !op->thead;
 	const unsigned *lm = full ? all : quick;
 	unsigned nlm = full ? 4 : 2, n = 0;
 	for (unsigned s = 0; s < 4; s++) {
@@ -98,8 +106,10 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	s->op = op;
 	s->sew = (unsigned)(sew_lmul / 10);
 	s->lmul = (unsigned)(sew_lmul % 10);
-	/* vtype: vta = vma = 1, vsew in bits 5:3, vlmul in bits 2:0 */
-	s->vtype = 0xc0 | (uint64_t)sew_index(s->sew) << 3 | lmul_index(s->lmul);
+	/* RVV 1.0 vtype: vta = vma = 1, vsew in bits 5:3, vlmul in bits 2:0;
+	 * XTheadVector's 0.7.1 layout: vsew in bits 4:2, vlmul in 1:0 */
+	s->vtype = op->thead ? BM_TH_VTYPE(sew_index(s->sew), lmul_index(s->lmul))
+			     : 0xc0 | (uint64_t)sew_index(s->sew) << 3 | lmul_index(s->lmul);
 	s->vlmax = bm_rvv_vlmax(s->vtype);
 	unsigned li = lmul_index(s->lmul);
 	bool mem32 = op->kind >= VLE && s->sew == 32;
@@ -189,6 +199,16 @@ DECL4(bm_rvv_vle64_thr); DECL4(bm_rvv_vle32_thr);
 DECL4(bm_rvv_vse64_thr); DECL4(bm_rvv_vse32_thr);
 DECL4(bm_rvv_vlse64_thr); DECL4(bm_rvv_vlse32_thr);
 DECL4(bm_rvv_vluxei64_thr); DECL4(bm_rvv_vluxei32_thr);
+DECL1(bm_thv_vadd_lat); DECL1(bm_thv_vfmacc_lat);
+uint64_t bm_thv_vadd_thr_m1_x1(void *, uint64_t), bm_thv_vadd_thr_m1_x2(void *, uint64_t),
+	bm_thv_vadd_thr_m8_x1(void *, uint64_t), bm_thv_vadd_thr_m8_x2(void *, uint64_t),
+	bm_thv_vfmacc_thr_m1_x1(void *, uint64_t), bm_thv_vfmacc_thr_m1_x2(void *, uint64_t),
+	bm_thv_vfmacc_thr_m8_x1(void *, uint64_t), bm_thv_vfmacc_thr_m8_x2(void *, uint64_t),
+	bm_thv_vle_thr_m1_x1(void *, uint64_t), bm_thv_vle_thr_m1_x2(void *, uint64_t),
+	bm_thv_vle_thr_m8_x1(void *, uint64_t), bm_thv_vle_thr_m8_x2(void *, uint64_t);
+
+/* XTheadVector bodies exist for m1 and m8 only (index 0 and 3). */
+#define THV_BODIES(b) {b##_m1_x1, NULL, NULL, b##_m8_x1}, {b##_m1_x2, NULL, NULL, b##_m8_x2}
 
 #define ALL_SEW 0xf
 #define FP_SEW 0xc
@@ -196,10 +216,11 @@ DECL4(bm_rvv_vluxei64_thr); DECL4(bm_rvv_vluxei32_thr);
 #define NO_EEW32 {0}, {0}
 #define SAME4(b) {b##_x1, b##_x1, b##_x1, b##_x1}, {b##_x2, b##_x2, b##_x2, b##_x2}
 
-#define RVV(id, kname, opname, kind_, thr_, sews_, ...) RVV_K(id, kname, opname, kind_, thr_, sews_, NULL, __VA_ARGS__)
-#define RVV_MEM(id, kname, opname, kind_, sews_, ...) RVV_K(id, kname, opname, kind_, true, sews_, op_bytes, __VA_ARGS__)
-#define RVV_K(id, kname, opname, kind_, thr_, sews_, bytes_, ...)                                               \
-	static const struct rvv_op id##_op = {kind_, thr_, sews_, __VA_ARGS__};                          \
+#define RVV(id, kname, opname, kind_, thr_, sews_, ...) RVV_K(id, kname, opname, kind_, thr_, false, sews_, NULL, __VA_ARGS__)
+#define RVV_MEM(id, kname, opname, kind_, sews_, ...) RVV_K(id, kname, opname, kind_, true, false, sews_, op_bytes, __VA_ARGS__)
+#define THV(id, kname, opname, kind_, thr_, ...) RVV_K(id, kname, opname, kind_, thr_, true, FP_SEW, NULL, __VA_ARGS__)
+#define RVV_K(id, kname, opname, kind_, thr_, thead_, sews_, bytes_, ...)                                               \
+	static const struct rvv_op id##_op = {kind_, thr_, thead_, sews_, __VA_ARGS__};                          \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                        \
 	{                                                                                               \
 		return param_of(&id##_op, env, i, v);                                                   \
@@ -229,3 +250,12 @@ RVV(rvv_vlse_thr, "rvv.vlse.thr", "vlse<SEW>.v, stride 64 B (L1)", VLSE, true, F
     BODIES(bm_rvv_vlse32_thr));
 RVV(rvv_vluxei_thr, "rvv.vluxei.thr", "vluxei<SEW>.v, 64 B apart (L1)", VLUXEI, true, FP_SEW,
     BODIES(bm_rvv_vluxei64_thr), BODIES(bm_rvv_vluxei32_thr));
+
+/* XTheadVector (C906): the same measurements where the core has no RVV 1.0 */
+THV(thv_vadd_lat, "thv.vadd.lat", "vadd.vv (XTheadVector)", ADD, false, LAT1(bm_thv_vadd_lat), NO_EEW32);
+THV(thv_vadd_thr, "thv.vadd.thr", "vadd.vv (XTheadVector)", ADD, true, THV_BODIES(bm_thv_vadd_thr), NO_EEW32);
+THV(thv_vfmacc_lat, "thv.vfmacc.lat", "vfmacc.vv (XTheadVector)", FMACC, false, LAT1(bm_thv_vfmacc_lat), NO_EEW32);
+THV(thv_vfmacc_thr, "thv.vfmacc.thr", "vfmacc.vv (XTheadVector)", FMACC, true, THV_BODIES(bm_thv_vfmacc_thr),
+    NO_EEW32);
+RVV_K(thv_vle_thr, "thv.vle.thr", "th.vle.v (L1)", VLE, true, true, FP_SEW, op_bytes, THV_BODIES(bm_thv_vle_thr),
+      THV_BODIES(bm_thv_vle_thr));

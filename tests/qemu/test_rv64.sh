@@ -86,5 +86,15 @@ boot vk "baremark.only=pipeline.add.lat,crypto.aes128-ecb.*,crypto.sha256.*" -cp
 expect_q vk 'map(select(.type=="core"))[0].vector.crypto | .zvkned == "the tree lists zvkned but vaesz.vs traps (scause 2)" and .zvknha == "the tree lists zvknha but vsha2ms.vv traps (scause 2)" and (.zvkg | test("does not list"))' "listed but absent: the probe traps (illegal instruction) and the record says which"
 expect_q vk '[.[] | select(.type=="skip" and .kernel=="crypto.aes128-ecb.zvkned")][0].reason == "the tree lists zvkned but vaesz.vs traps (scause 2)"' "the kernel is skipped with the probe's trap as the reason, never run"
 expect_q vk '.[-1].type == "end" and .[-1].errors == 0' "the trapped probes are not errors; the run ends"
+# A tree that calls the hart a T-Head C906 (no vector unit under QEMU):
+# XTheadVector is probed with th.vsetvli, which traps; its kernels skip
+# with that reason. On the default tree they skip without a probe.
+expect_q quick '[.[] | select(.type=="skip" and (.kernel | startswith("thv.")))] | length == 5 and all(.reason | startswith("not a T-Head core"))' "XTheadVector kernels: five skip records, not probed on a non-T-Head core"
+dtc -q -I dtb -O dts "$OUT/v.dtb" | sed -E '0,/compatible = "riscv";/s//compatible = "thead,c906", "riscv";/' >"$OUT/thead.dts"
+dtc -q -I dts -O dtb -o "$OUT/thead.dtb" "$OUT/thead.dts"
+boot thead "baremark.only=thv.*,pipeline.add.lat" -dtb "$OUT/thead.dtb"
+expect_q thead 'map(select(.type=="core"))[0].vector.xtheadvector == "th.vsetvli traps (scause 2)"' "a T-Head tree: th.vsetvli probed under the guard, the trap reported"
+expect_q thead '[.[] | select(.type=="skip" and (.kernel | startswith("thv.")))] | length == 5 and all(.reason == "th.vsetvli traps (scause 2)")' "its XTheadVector kernels skip with that reason"
+expect_q thead '.[-1].errors == 0' "no error"
 
 summary "qemu-rv64"
