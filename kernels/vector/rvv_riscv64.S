@@ -14,6 +14,7 @@
  *   m1: v1..v8, operand v24      m2: v2..v16 by 2, operand v24
  *   m4: v4..v24 by 4, operand v28 m8: v8, v16, v24, operand v0 */
 #include "body_riscv64.h"
+#include "vchain_riscv64.h"
 
 	.section .text
 	.option arch, +v
@@ -23,11 +24,6 @@
 bm_rvv_vlmax:
 	vsetvl	a0, zero, a0
 	ret
-
-#define M1 1, 2, 3, 4, 5, 6, 7, 8
-#define M2 2, 4, 6, 8, 10, 12, 14, 16
-#define M4 4, 8, 12, 16, 20, 24
-#define M8 8, 16, 24
 
 .macro v_setup
 	ld	t0, 0(a0)
@@ -39,14 +35,6 @@ bm_rvv_vlmax:
 	ld	a6, 40(a0)
 .endm
 
-/* One op on every chain of an allocation; `m` is the op macro, taking
- * the chain register and the free register. */
-.macro each m, free, chains:vararg
-	.irp c, \chains
-	\m \c, \free
-	.endr
-.endm
-
 /* finish: the sum of element 0 of every chain (SEW bits, sign-extended). */
 .macro sum0 free, chains:vararg
 	li	a0, 0
@@ -56,56 +44,17 @@ bm_rvv_vlmax:
 	.endr
 .endm
 
-/* set-up helpers */
-.macro init_x c, free
-	vmv.v.x	v\c, a2
-.endm
-
 /* ---- arithmetic: chain = chain op operand ---------------------------- */
-.macro op_vadd c, o
-	vadd.vv	v\c, v\c, v\o
-.endm
-.macro op_vmul c, o
-	vmul.vv	v\c, v\c, v\o
-.endm
-.macro op_vfmacc c, o
-	vfmacc.vv v\c, v\o, v\o
-.endm
-
-/* BODIES_ARITH op: name_lat (chain v8, operand v16) and name_thr_mN. */
-.macro arith_lat_setup
-	v_setup
-	vmv.v.x	v8, a2
-	vmv.v.x	v16, a3
-.endm
 .macro lat_finish
 	vmv.x.s	a0, v8
 .endm
 
 .macro BODIES_ARITH op
-.macro \op\()_lat1
-	op_\op 8, 16
-.endm
-	BM_BODY bm_rvv_\op\()_lat, 24, arith_lat_setup, \op\()_lat1, lat_finish
-	THR_ARITH \op, m1, 24, 3, M1
-	THR_ARITH \op, m2, 24, 3, M2
-	THR_ARITH \op, m4, 28, 4, M4
-	THR_ARITH \op, m8, 0, 8, M8
-.endm
-
-.macro THR_ARITH op, lm, free, unroll, chains:vararg
-.macro \op\()_\lm\()_setup
-	v_setup
-	vmv.v.x	v\free, a3
-	each init_x, \free, \chains
-.endm
-.macro \op\()_\lm\()_round
-	each op_\op, \free, \chains
-.endm
-.macro \op\()_\lm\()_finish
-	sum0 \free, \chains
-.endm
-	BM_BODY bm_rvv_\op\()_thr_\lm, \unroll, \op\()_\lm\()_setup, \op\()_\lm\()_round, \op\()_\lm\()_finish
+	V_LAT rvv_, \op, v_setup, lat_finish
+	V_THR rvv_, \op, v_setup, sum0, m1, 24, 3, M1
+	V_THR rvv_, \op, v_setup, sum0, m2, 24, 3, M2
+	V_THR rvv_, \op, v_setup, sum0, m4, 28, 4, M4
+	V_THR rvv_, \op, v_setup, sum0, m8, 0, 8, M8
 .endm
 
 	BODIES_ARITH vadd
