@@ -21,6 +21,9 @@ struct bm_env {
 	const struct bm_options *opt;
 	const struct bm_board *board;
 	uint64_t sweep_max_bytes; /* largest working set a sweep may use */
+	/* A working set that misses every cache: 4x the last-level cache
+	 * whatever the profile, bounded by free memory. */
+	uint64_t beyond_cache_bytes;
 	uint64_t iters;           /* the profile's suggested iteration count */
 };
 

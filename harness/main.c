@@ -256,10 +256,11 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	env.board = &board;
 	uint64_t largest = board.largest_cache ? board.largest_cache : platform_get()->sweep_cache_bytes;
 	uint64_t sweep = 4 * largest;
-	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
-		sweep = 8u << 20;
 	/* Leave room for the kernel's own bookkeeping next to the buffer. */
 	uint64_t room = have_mem ? arena_free_bytes() / 2 : 0;
+	env.beyond_cache_bytes = sweep < room ? sweep : room;
+	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
+		sweep = 8u << 20;
 	env.sweep_max_bytes = sweep < room ? sweep : room;
 	env.iters = opts.profile == BM_PROFILE_FULL ? 1024 : 128;
 

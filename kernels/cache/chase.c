@@ -3,9 +3,10 @@
  * prefetcher nor a next-line prefetcher can guess the next address).
  * Each line holds [next pointer, position in the cycle], so the self-check
  * knows exactly where the chase must end after any number of steps. */
+#include "chase_build.h"
 #include "kernel.h"
 
-#define LINE 64u
+#define LINE CHASE_LINE
 #define UNROLL 64u
 #define MIN_BYTES 1024u
 
@@ -42,22 +43,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		*why = "not enough free memory for this working set";
 		return NULL;
 	}
-	/* Fisher-Yates shuffle of the line order, then link it into one cycle. */
-	uint64_t seed = 0x9E3779B97F4A7C15ull ^ bytes;
-	for (uint64_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	for (uint64_t i = n - 1; i > 0; i--) {
-		uint64_t j = bm_rand(&seed) % (i + 1);
-		uint32_t t = order[i];
-		order[i] = order[j];
-		order[j] = t;
-	}
-	for (uint64_t i = 0; i < n; i++) {
-		uint64_t *line = (uint64_t *)(buf + (uint64_t)order[i] * LINE);
-		line[0] = (uint64_t)(uintptr_t)(buf + (uint64_t)order[(i + 1) % n] * LINE);
-		line[1] = i;
-	}
-	s->start = (uint64_t *)(buf + (uint64_t)order[0] * LINE);
+	s->start = chase_build(buf, n, order, 0x9E3779B97F4A7C15ull ^ bytes);
 	s->lines = n;
 	/* Each timed body walks the whole cycle at least twice. */
 	uint64_t need = (2 * n + UNROLL - 1) / UNROLL;
