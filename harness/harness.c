@@ -1,6 +1,7 @@
 /* The one place where measuring happens: warm-up, the N and 2N bodies,
  * repeats, statistics, self-checks, and the result/skip/error records. */
 #include "harness.h"
+#include "summary_record.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -217,6 +218,23 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 	}
 }
 
+/* The result as the summary reads it: median cycles per op and, where
+ * counted, branch mispredicts per op. */
+static void summary_point(const struct job *j, int64_t ops)
+{
+	const struct bm_counters *c = j->ctr;
+	if (!c->slot[BM_SLOT_CYCLES].avail)
+		return;
+	int64_t cyc = per_op(j, BM_SLOT_CYCLES, ops).med, br = 0;
+	bool has_br = false;
+	for (int s = 2; s < c->nslots; s++)
+		if (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0) {
+			has_br = true;
+			br = ratio_milli(median_of(j->d[s], j->repeats), ops);
+		}
+	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br);
+}
+
 static void report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
@@ -294,6 +312,7 @@ static void report_result(const struct job *j)
 	}
 	if (any_event)
 		rec_close(&r);
+	summary_point(j, ops);
 	rec_str(&r, "check", "ok");
 	bm_emit(&r);
 	bm_printf("%s  ok\n", line);
@@ -377,6 +396,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	static const struct bm_kernel *order[MAX_KERNELS];
 	unsigned errors = 0, ran = 0;
 	size_t nk = sorted_kernels(order, MAX_KERNELS);
+	summary_reset(ctr->cycles_estimated);
 	if ((size_t)(__stop_bm_kernels - __start_bm_kernels) > nk)
 		bm_warn("more than %d kernels registered; the rest do not run", MAX_KERNELS);
 	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc.min", "cyc.med", "cyc.max",
@@ -421,5 +441,6 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	}
 	if (ran == 0)
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
+	summary_emit();
 	return errors;
 }

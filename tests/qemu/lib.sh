@@ -65,6 +65,11 @@ check_complete_run() {
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("\\.lat$")))] | all(.cycles_per_op.med >= 0.99 * .instructions_per_op and .cycles_per_op.med <= 1.01 * .instructions_per_op and .ipc >= 0.99 and .ipc <= 1.01)' "every dependent chain: cycles/op = instructions/op and IPC 1.00, within 1%"
 	expect_q "$n" '[.[] | select(.kernel=="pipeline.add.lat")][0] | .cycles_per_op.min == 1 and .cycles_per_op.max == 1 and .instructions_per_op == 1 and .ipc == 1' "integer add latency is exactly 1.000"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|startswith("branch.")))] | all(.instructions_per_op == 4)' "branch kernels retire 4 instructions per branch on either path"
+	# The summary record, read off this run: under -icount a cycle is an
+	# instruction, so the core is "in-order" (the two used misses cost
+	# their instructions, 4, against 1 for one miss), one instruction per
+	# cycle, and the latency curve is flat (no cache level to name).
+	expect_q "$n" '[.[] | select(.type=="summary")] | length == 1 and (.[0] | .execution.order == "in-order" and (.execution.overlap_ratio | . > 3.9 and . < 4.1) and .issue_width.ipc == 1 and .caches == [] and (.unavailable.caches | test("no step")) and (.unavailable.window | startswith("in-order")) and (.memory_parallelism.misses | . > 0.98 and . < 1.02) and (.store_to_load_forwarding.cycles | . > 1.98 and . < 2.02))' "summary: in-order, IPC 1, no cache step, MLP 1, forwarding 2 (icount arithmetic, within 2.5%)"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("multicore.") | not))] | all(.check == "ok" and .repeats == 5) and ([.[] | select(.type=="result")] | all(.check == "ok"))' "every result self-checked, 5 repeats (multi-core kernels: one timed run each)"
 }
 
@@ -72,7 +77,7 @@ check_complete_run() {
 check_trap_run() {
 	local n=$1
 	expect_q "$n" '[.[] | select(.type=="error")] | length == 1 and .[0].kernel == "selftest.trap" and .[0].what == "trap"' "the trapping kernel gives one error record"
-	expect_q "$n" 'map(.type) == ["run","core","error","result","end"]' "after the trap the next kernel runs and the run ends"
+	expect_q "$n" 'map(.type) == ["run","core","error","result","summary","end"]' "after the trap the next kernel runs and the run ends"
 	expect_q "$n" '.[-1].errors == 1' "end record counts the error"
 }
 

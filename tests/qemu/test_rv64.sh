@@ -49,7 +49,7 @@ qemu-system-riscv64 -M virt,dumpdtb="$OUT/virt.dtb" -m 256M -nographic -nic none
 fdtput -t s "$OUT/virt.dtb" /chosen stdout-path /soc/rtc@101000
 boot sbicon "baremark.only=pipeline.add.lat" -dtb "$OUT/virt.dtb"
 expect_q sbicon 'map(select(.type=="run"))[0].console | .kind == "sbi-legacy" and (.why | test("not a UART we drive"))' "falls back to the SBI console and says why"
-expect_q sbicon 'map(.type) == ["run","core","result","end"]' "the whole run arrives over the SBI console"
+expect_q sbicon 'map(.type) == ["run","core","result","summary","end"]' "the whole run arrives over the SBI console"
 
 # 7. baremark.baud: the divisor from the tree's clock-frequency, read back.
 boot baud "baremark.baud=9600 baremark.only=pipeline.add.lat"

@@ -1,0 +1,141 @@
+/* The `summary` record: after the suite has run on a core, the
+ * parameters lib/summary.c reads off this run's results, each with the
+ * kernel(s) it came from, and for each one it could not derive, why. */
+#include "summary_record.h"
+
+#include <stdio.h>
+
+#include "harness.h"
+#include "log.h"
+#include "record.h"
+#include "stats.h"
+
+#define MAX_POINTS 512
+
+static struct sm_point points[MAX_POINTS];
+static int npoints;
+static bool estimated;
+
+void summary_reset(bool cycles_estimated)
+{
+	npoints = 0;
+	estimated = cycles_estimated;
+}
+
+void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli)
+{
+	if (npoints >= MAX_POINTS || cyc_milli <= 0)
+		return;
+	struct sm_point *p = &points[npoints++];
+	p->kernel = kernel;
+	p->param = param;
+	p->cyc = (double)cyc_milli / 1000.0;
+	p->has_br_miss = has_br_miss;
+	p->br_miss = (double)br_miss_milli / 1000.0;
+}
+
+static int64_t milli(double v)
+{
+	return (int64_t)(v * 1000.0 + (v < 0 ? -0.5 : 0.5));
+}
+
+void summary_emit(void)
+{
+	struct sm_summary s;
+	summary_derive(points, npoints, &s);
+	struct rec r;
+	rec_begin(&r, "summary");
+	rec_core(&r);
+	if (estimated)
+		rec_bool(&r, "cycles_estimated", true);
+	rec_arr(&r, "caches");
+	for (int i = 0; i < s.nlevels; i++) {
+		rec_obj(&r, NULL);
+		rec_u64(&r, "holds_bytes", (uint64_t)s.upto[i]);
+		rec_u64(&r, "step_before_bytes", (uint64_t)s.next[i]);
+		rec_milli(&r, "latency_cycles", milli(s.latency[i]));
+		rec_close(&r);
+	}
+	rec_close(&r);
+	rec_obj(&r, "unavailable");
+	if (!s.nlevels)
+		rec_str(&r, "caches", "cache.load.lat did not run, or its curve has no step");
+	if (!s.has_mispredict)
+		rec_str(&r, "mispredict_penalty", "branch.random and branch.predictable did not both run");
+	if (!s.has_width)
+		rec_str(&r, "issue_width", "no independent-instruction kernel ran");
+	if (s.order == SM_ORDER_UNKNOWN)
+		rec_str(&r, "execution", "uarch.window filler=0 and uarch.mlp chains=1 did not both run");
+	else if (s.order == SM_IN_ORDER)
+		rec_str(&r, "window", "in-order: there is no out-of-order window to measure");
+	if (!s.has_mlp)
+		rec_str(&r, "memory_parallelism", "uarch.mlp did not run");
+	if (!s.has_stlf)
+		rec_str(&r, "store_to_load_forwarding", "uarch.stlf.lat and pipeline.add.lat did not both run");
+	rec_str(&r, "line_size", "not measured: the core record gives the hardware's (CTR_EL0 / CCSIDR on Arm)");
+	rec_str(&r, "tlb_reach", "not measured yet");
+	rec_close(&r);
+	if (s.has_memory) {
+		rec_obj(&r, "memory");
+		rec_milli(&r, "latency_cycles", milli(s.memory_latency));
+		rec_u64(&r, "at_bytes", (uint64_t)s.memory_bytes);
+		rec_str(&r, "from", "cache.load.lat");
+		rec_close(&r);
+	}
+	if (s.has_mispredict) {
+		rec_obj(&r, "mispredict_penalty");
+		rec_milli(&r, "cycles", milli(s.mispredict_penalty));
+		rec_str(&r, "mispredicts", s.mispredicts_counted ? "counted (br_miss)" : "assumed 0.5 per random branch (no br_miss count)");
+		rec_str(&r, "from", "branch.random - branch.predictable");
+		rec_close(&r);
+	}
+	if (s.has_width) {
+		rec_obj(&r, "issue_width");
+		rec_milli(&r, "ipc", milli(s.width));
+		rec_str(&r, "from", s.width_from);
+		rec_close(&r);
+	}
+	if (s.order != SM_ORDER_UNKNOWN) {
+		rec_obj(&r, "execution");
+		rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
+		rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
+		rec_str(&r, "from", "uarch.window filler=0 / uarch.mlp chains=1 (2: misses serialise; 1: they overlap)");
+		rec_close(&r);
+	}
+	if (s.has_window) {
+		rec_obj(&r, "window");
+		rec_u64(&r, s.window_open ? "at_least" : "min", (uint64_t)s.window_lo);
+		if (!s.window_open)
+			rec_u64(&r, "max", (uint64_t)s.window_hi);
+		rec_str(&r, "unit", "instructions between two overlapping misses");
+		rec_str(&r, "from", "uarch.window");
+		rec_close(&r);
+	}
+	if (s.has_mlp) {
+		rec_obj(&r, "memory_parallelism");
+		rec_milli(&r, "misses", milli(s.mlp));
+		rec_str(&r, "from", "uarch.mlp");
+		rec_close(&r);
+	}
+	if (s.has_stlf) {
+		rec_obj(&r, "store_to_load_forwarding");
+		rec_milli(&r, "cycles", milli(s.stlf_latency));
+		rec_str(&r, "from", "uarch.stlf.lat - pipeline.add.lat");
+		rec_close(&r);
+	}
+	bm_emit(&r);
+
+	char line[256];
+	int n = snprintf(line, sizeof(line), "summary:");
+	for (int i = 0; i < s.nlevels && n < (int)sizeof(line); i++)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " L%d >=%llu B %.1f cyc;", i + 1,
+			      (unsigned long long)s.upto[i], s.latency[i]);
+	if (s.has_memory && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " memory %.0f cyc;", s.memory_latency);
+	if (s.order != SM_ORDER_UNKNOWN && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
+	if (s.has_window && n < (int)sizeof(line))
+		snprintf(line + n, sizeof(line) - (size_t)n, s.window_open ? ", window >= %.0f" : ", window %.0f-%.0f",
+			 s.window_lo, s.window_hi);
+	bm_printf("%s\n", line);
+}

@@ -1,0 +1,124 @@
+#include "summary.h"
+
+#include <string.h>
+
+static const struct sm_point *find(const struct sm_point *p, int n, const char *kernel, int64_t param)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(p[i].kernel, kernel) == 0 && p[i].param == param && p[i].cyc > 0)
+			return &p[i];
+	return NULL;
+}
+
+/* The cache.load.lat curve (in the order it was measured: ascending
+ * size) cut into runs of points whose latency stays within SM_STEP_RATIO
+ * of the run's lowest. A run of two or more points is a cache level; a
+ * lone point between two runs is the transition (part of the working set
+ * fits), not a level. The last run, beyond the last step, is memory. */
+static void cache_levels(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	double size[64], lat[64];
+	int m = 0;
+	for (int i = 0; i < n && m < 64; i++)
+		if (strcmp(p[i].kernel, "cache.load.lat") == 0 && p[i].cyc > 0) {
+			size[m] = (double)p[i].param;
+			lat[m++] = p[i].cyc;
+		}
+	if (m < 2)
+		return;
+	int runs = 0;
+	for (int i = 0; i < m;) {
+		int j = i;
+		double lo = lat[i];
+		while (j + 1 < m && lat[j + 1] <= lo * SM_STEP_RATIO) {
+			j++;
+			if (lat[j] < lo)
+				lo = lat[j];
+		}
+		runs++;
+		bool last = j == m - 1;
+		if (!last && j > i && s->nlevels < SM_MAX_LEVELS) {
+			s->upto[s->nlevels] = size[j];
+			s->next[s->nlevels] = size[j + 1];
+			s->latency[s->nlevels] = lo;
+			s->nlevels++;
+		}
+		i = j + 1;
+	}
+	s->has_memory = runs > 1;
+	s->memory_latency = lat[m - 1];
+	s->memory_bytes = size[m - 1];
+}
+
+static void width(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	/* one op is one independent instruction in each of these */
+	static const char *const kernels[] = {"pipeline.add.thr", "uarch.width.alu_load", "uarch.width.alu_branch",
+					      "uarch.width.alu_mul"};
+	for (unsigned k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
+		const struct sm_point *q = find(p, n, kernels[k], -1);
+		if (q && (!s->has_width || 1.0 / q->cyc > s->width)) {
+			s->has_width = true;
+			s->width = 1.0 / q->cyc;
+			s->width_from = kernels[k];
+		}
+	}
+}
+
+static void window(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	const struct sm_point *zero = find(p, n, "uarch.window", 0), *miss = find(p, n, "uarch.mlp", 1);
+	if (!zero || !miss)
+		return;
+	s->overlap_ratio = zero->cyc / miss->cyc;
+	s->order = s->overlap_ratio > 1.5 ? SM_IN_ORDER : SM_OUT_OF_ORDER;
+	if (s->order != SM_OUT_OF_ORDER)
+		return;
+	/* The second load is filler + 2 instructions after the first: they
+	 * overlap while both fit in the window. The window ends where the
+	 * cost jumps by half a miss or more between two filler counts. */
+	double prev_cyc = zero->cyc;
+	int64_t prev_n = 0;
+	s->has_window = true;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(p[i].kernel, "uarch.window") != 0 || p[i].param <= prev_n || p[i].cyc <= 0)
+			continue;
+		if (p[i].cyc - prev_cyc > 0.5 * miss->cyc) {
+			s->window_lo = (double)prev_n + 3;
+			s->window_hi = (double)p[i].param + 3;
+			return;
+		}
+		prev_cyc = p[i].cyc;
+		prev_n = p[i].param;
+	}
+	s->window_open = true;
+	s->window_lo = (double)prev_n + 3;
+}
+
+void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+	cache_levels(p, n, s);
+	const struct sm_point *rnd = find(p, n, "branch.random", -1), *pred = find(p, n, "branch.predictable", -1);
+	if (rnd && pred) {
+		s->mispredicts_counted = rnd->has_br_miss && rnd->br_miss > 0.05;
+		double per_op = s->mispredicts_counted ? rnd->br_miss : 0.5;
+		s->has_mispredict = true;
+		s->mispredict_penalty = (rnd->cyc - pred->cyc) / per_op;
+	}
+	width(p, n, s);
+	window(p, n, s);
+	const struct sm_point *one = find(p, n, "uarch.mlp", 1);
+	for (int i = 0; one && i < n; i++)
+		if (strcmp(p[i].kernel, "uarch.mlp") == 0 && p[i].cyc > 0) {
+			double m = (double)p[i].param * one->cyc / p[i].cyc;
+			if (!s->has_mlp || m > s->mlp)
+				s->mlp = m;
+			s->has_mlp = true;
+		}
+	const struct sm_point *stlf = find(p, n, "uarch.stlf.lat", -1), *add = find(p, n, "pipeline.add.lat", -1);
+	if (stlf && add) {
+		s->has_stlf = true;
+		s->stlf_latency = stlf->cyc - add->cyc; /* the chain is store -> load -> add */
+	}
+}

@@ -1,0 +1,55 @@
+/* The per-core summary: parameters read off this run's curves, each
+ * with the kernel it came from ("L1D 32 KiB, 4 cycles; out-of-order,
+ * window ~224"). Pure arithmetic on (kernel, parameter, cycles) points,
+ * so the host tests can feed it crafted curves. */
+#ifndef BM_SUMMARY_H
+#define BM_SUMMARY_H
+#include <stdbool.h>
+#include <stdint.h>
+
+struct sm_point {
+	const char *kernel;
+	int64_t param;  /* -1 for a kernel without one */
+	double cyc;     /* median cycles per op */
+	double br_miss; /* branch mispredicts per op, when counted */
+	bool has_br_miss;
+};
+
+#define SM_MAX_LEVELS 8
+
+enum sm_order { SM_ORDER_UNKNOWN, SM_IN_ORDER, SM_OUT_OF_ORDER };
+
+struct sm_summary {
+	/* cache.load.lat: plateaus of the latency curve (two or more points
+	 * within SM_STEP_RATIO). Level i holds at least upto[i] bytes: the
+	 * next point, next[i], is already slower. What lies beyond the last
+	 * step is memory. */
+	int nlevels;
+	double upto[SM_MAX_LEVELS], next[SM_MAX_LEVELS], latency[SM_MAX_LEVELS];
+	bool has_memory;
+	double memory_latency, memory_bytes; /* at the largest working set */
+	/* branch.random vs branch.predictable */
+	bool has_mispredict;
+	double mispredict_penalty;
+	bool mispredicts_counted; /* else assumed 0.5 per random branch */
+	/* the widest IPC of the independent-instruction kernels */
+	bool has_width;
+	double width;
+	const char *width_from;
+	/* uarch.window at filler 0 against one miss (uarch.mlp chains=1) */
+	enum sm_order order;
+	double overlap_ratio; /* ~2: the two misses serialise; ~1: they overlap */
+	bool has_window;
+	bool window_open;      /* no jump seen: the window is at least window_lo */
+	double window_lo, window_hi;
+	bool has_mlp;
+	double mlp;
+	bool has_stlf;
+	double stlf_latency;
+};
+
+/* A plateau ends where the latency rises by more than this over its lowest. */
+#define SM_STEP_RATIO 1.25
+
+void summary_derive(const struct sm_point *p, int n, struct sm_summary *s);
+#endif

@@ -1,0 +1,66 @@
+/* summary_derive on crafted curves: an out-of-order core with three
+ * cache levels and a 224-entry window, and an in-order one. */
+#include "check.h"
+#include "summary.h"
+
+#define NEAR(a, b) ((a) > (b)-0.01 && (a) < (b) + 0.01)
+
+void test_summary(void)
+{
+	struct sm_point ooo[] = {
+		{"cache.load.lat", 1024, 4.0, 0, false},     {"cache.load.lat", 16384, 4.1, 0, false},
+		{"cache.load.lat", 32768, 4.0, 0, false},    {"cache.load.lat", 65536, 14.0, 0, false},
+		{"cache.load.lat", 524288, 13.0, 0, false},  {"cache.load.lat", 2097152, 40.0, 0, false},
+		{"cache.load.lat", 8388608, 42.0, 0, false}, {"cache.load.lat", 33554432, 300.0, 0, false},
+		{"branch.predictable", -1, 1.0, 0.0, true},  {"branch.random", -1, 8.5, 0.5, true},
+		{"pipeline.add.thr", -1, 0.25, 0, false},    {"uarch.width.alu_load", -1, 0.2, 0, false},
+		{"pipeline.add.lat", -1, 1.0, 0, false},     {"uarch.stlf.lat", -1, 6.0, 0, false},
+		{"uarch.mlp", 1, 300.0, 0, false},           {"uarch.mlp", 4, 330.0, 0, false},
+		{"uarch.mlp", 10, 600.0, 0, false},          {"uarch.window", 0, 310.0, 0, false},
+		{"uarch.window", 64, 330.0, 0, false},       {"uarch.window", 192, 360.0, 0, false},
+		{"uarch.window", 256, 640.0, 0, false},      {"uarch.window", 320, 660.0, 0, false},
+	};
+	struct sm_summary s;
+	summary_derive(ooo, sizeof(ooo) / sizeof(ooo[0]), &s);
+	CHECK(s.nlevels == 3, "three steps: %d", s.nlevels);
+	CHECK(NEAR(s.upto[0], 32768) && NEAR(s.next[0], 65536) && NEAR(s.latency[0], 4.0), "L1: 32 KiB, 4 cycles");
+	CHECK(NEAR(s.upto[1], 524288) && NEAR(s.latency[1], 13.0), "L2: plateau is its lowest point, 13");
+	CHECK(NEAR(s.upto[2], 8388608) && NEAR(s.latency[2], 40.0), "L3 up to 8 MiB, 40");
+	CHECK(s.has_memory && NEAR(s.memory_latency, 300.0), "memory 300 cycles");
+	CHECK(s.has_mispredict && s.mispredicts_counted && NEAR(s.mispredict_penalty, 15.0), "penalty (8.5-1)/0.5 = 15: %f",
+	      s.mispredict_penalty);
+	CHECK(s.has_width && NEAR(s.width, 5.0) && s.width_from, "width: the best mix, 5 per cycle");
+	CHECK(s.order == SM_OUT_OF_ORDER && NEAR(s.overlap_ratio, 310.0 / 300.0), "out-of-order");
+	CHECK(s.has_window && !s.window_open && NEAR(s.window_lo, 195) && NEAR(s.window_hi, 259), "window 195..259: %f %f",
+	      s.window_lo, s.window_hi);
+	CHECK(s.has_mlp && NEAR(s.mlp, 5.0), "MLP 10 x 300 / 600 = 5: %f", s.mlp);
+	CHECK(s.has_stlf && NEAR(s.stlf_latency, 5.0), "forwarding 6 - 1 = 5");
+
+	struct sm_point ino[] = {
+		{"uarch.mlp", 1, 200.0, 0, false},       {"uarch.window", 0, 402.0, 0, false},
+		{"uarch.window", 64, 420.0, 0, false},   {"branch.predictable", -1, 1.0, 0, false},
+		{"branch.random", -1, 5.0, 0, false},
+	};
+	summary_derive(ino, sizeof(ino) / sizeof(ino[0]), &s);
+	CHECK(s.order == SM_IN_ORDER && !s.has_window, "in-order: the used misses serialise, no window");
+	CHECK(s.has_mispredict && !s.mispredicts_counted && NEAR(s.mispredict_penalty, 8.0),
+	      "no counter: assume half the random branches mispredict, (5-1)/0.5 = 8");
+	CHECK(s.nlevels == 0 && !s.has_memory && !s.has_stlf, "nothing made up for curves that were not run");
+	/* a gradual transition: lone points between plateaus are not levels */
+	struct sm_point vm[] = {
+		{"cache.load.lat", 16384, 4.0, 0, false},    {"cache.load.lat", 32768, 4.5, 0, false},
+		{"cache.load.lat", 65536, 14.0, 0, false},   {"cache.load.lat", 262144, 14.0, 0, false},
+		{"cache.load.lat", 524288, 17.6, 0, false},  {"cache.load.lat", 1048576, 31.0, 0, false},
+		{"cache.load.lat", 2097152, 48.0, 0, false}, {"cache.load.lat", 4194304, 59.0, 0, false},
+		{"cache.load.lat", 8388608, 473.0, 0, false},
+	};
+	summary_derive(vm, sizeof(vm) / sizeof(vm[0]), &s);
+	CHECK(s.nlevels == 3, "levels ending 32K, 256K, 4M: %d", s.nlevels);
+	CHECK(NEAR(s.upto[0], 32768) && NEAR(s.upto[1], 262144) && NEAR(s.upto[2], 4194304) && NEAR(s.next[2], 8388608),
+	      "level sizes");
+	CHECK(NEAR(s.latency[2], 48.0) && NEAR(s.memory_latency, 473.0), "L3 48, memory 473");
+	struct sm_point open[] = {{"uarch.mlp", 1, 100.0, 0, false}, {"uarch.window", 0, 100.0, 0, false},
+				  {"uarch.window", 320, 140.0, 0, false}};
+	summary_derive(open, 3, &s);
+	CHECK(s.has_window && s.window_open && NEAR(s.window_lo, 323), "no jump up to 320 fillers: at least 323");
+}
