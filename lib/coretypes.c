@@ -49,6 +49,10 @@ int coretypes_group(const struct core_ident *c, int n, int *type)
 
 void coretype_label(const struct core_ident *c, char *buf, size_t cap)
 {
+	if (c->named) {
+		snprintf(buf, cap, "%s", c->compatible);
+		return;
+	}
 	if (c->arm) {
 		snprintf(buf, cap, "%s (MIDR 0x%llx)", arm_midr_name(c->midr), (unsigned long long)c->midr);
 		return;

@@ -12,6 +12,7 @@ struct core_ident {
 	uint64_t hwid;       /* hart id, or the MPIDR affinity fields */
 	char compatible[40]; /* from the device tree, "" if none */
 	bool arm;
+	bool named; /* the OS named the core (Linux build): compatible is its model */
 	uint64_t midr;                        /* Arm */
 	uint64_t mvendorid, marchid, mimpid;  /* RISC-V */
 	uint64_t vlenb;                       /* RISC-V, 0 = no RVV 1.0 */

@@ -99,7 +99,7 @@ static uint64_t largest_cache(void)
 	return best;
 }
 
-static void cpu_model(char *out, size_t len)
+void linux_cpu_model(char *out, size_t len)
 {
 	snprintf(out, len, "unknown");
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -138,7 +138,7 @@ bool arch_describe_board(struct bm_board *b)
 	b->ncpus = 1;
 	b->cpus[0].hartid = (uint64_t)(pinned_cpu < 0 ? 0 : pinned_cpu);
 	b->cpus[0].enabled = true;
-	cpu_model(b->cpus[0].compatible, sizeof(b->cpus[0].compatible));
+	linux_cpu_model(b->cpus[0].compatible, sizeof(b->cpus[0].compatible));
 	memcpy(b->bootargs, cmdline, sizeof(b->bootargs));
 	return true;
 }
@@ -180,6 +180,40 @@ static bool virtualized(void)
 	return hv;
 }
 
+/* What Linux says about this cpu's caches (sysfs cache/index*): the
+ * hardware's own sizes, beside the levels the summary measures. */
+static void sysfs_caches(struct rec *r)
+{
+	static const char *const names[] = {"level", "type", "size", "coherency_line_size"};
+	rec_arr(r, "caches");
+	for (int i = 0; i < 16 && pinned_cpu >= 0; i++) {
+		char v[4][32];
+		bool ok = true;
+		for (int f = 0; f < 4 && ok; f++) {
+			char path[128];
+			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", pinned_cpu, i, names[f]);
+			FILE *fp = fopen(path, "r");
+			ok = fp && fgets(v[f], sizeof(v[f]), fp);
+			if (fp)
+				fclose(fp);
+			v[f][strcspn(v[f], "\n")] = '\0';
+		}
+		if (!ok)
+			break;
+		char *unit;
+		unsigned long long bytes = strtoull(v[2], &unit, 10);
+		bytes *= *unit == 'K' ? 1024 : *unit == 'M' ? 1024 * 1024 : 1;
+		rec_obj(r, NULL);
+		rec_u64(r, "level", strtoull(v[0], NULL, 10));
+		rec_str(r, "type", strcmp(v[1], "Data") == 0 ? "data" : strcmp(v[1], "Instruction") == 0 ? "instruction" : "unified");
+		rec_u64(r, "size", bytes);
+		rec_u64(r, "line", strtoull(v[3], NULL, 10));
+		rec_close(r);
+	}
+	rec_close(r);
+	rec_str(r, "caches_from", "sysfs (/sys/devices/system/cpu/cpu*/cache)");
+}
+
 void arch_core_fields(struct rec *r)
 {
 	rec_str(r, "os", "linux");
@@ -191,6 +225,7 @@ void arch_core_fields(struct rec *r)
 	rec_str(r, "arch", "riscv64");
 #endif
 	rec_str(r, "pinning", pin_note);
+	sysfs_caches(r);
 	/* What this run could not control, said rather than hidden. */
 	rec_obj(r, "uncontrolled");
 	rec_str(r, "frequency_scaling", governor());

@@ -24,12 +24,15 @@ void arch_cpu_wake(uint64_t hwid)
 	(void)hwid;
 }
 
+void linux_cpu_model(char *out, size_t len); /* core.c */
+
+/* Under Linux the core is named by the kernel (/proc/cpuinfo): MIDR and
+ * the RISC-V ID CSRs are not readable from user space. */
 void arch_core_ident(struct core_ident *id)
 {
 	memset(id, 0, sizeof(*id));
-#if defined(__aarch64__)
-	id->arm = true; /* MIDR is not readable here without the kernel's help */
-#endif
+	id->named = true;
+	linux_cpu_model(id->compatible, sizeof(id->compatible));
 }
 
 void arch_set_self(uint64_t hwid)

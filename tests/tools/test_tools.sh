@@ -37,9 +37,9 @@ done
 expect "parse csv: a header and one row per result" test "$(wc -l <"$OUT/rv64.csv")" = $((1 + $(grep -c '"type":"result"' "$OUT/rv64.log")))
 
 # 2. parse: damage of every kind, with exact counts. The small log has
-# run, core, 2 results, end = 5 records.
+# run, core, 2 results, summary, end = 6 records.
 src=$OUT/small.log
-expect "small log has 5 records" test "$(grep -c '@bm ' "$src")" = 5
+expect "small log has 6 records" test "$(grep -c '@bm ' "$src")" = 6
 awk -v fut="$(record '{"v":2,"type":"result","kernel":"from.the.future"}')" \
     -v notjson="$(record '[1,2,3]')" '
 	/@bm / { n++ }
@@ -48,8 +48,8 @@ awk -v fut="$(record '{"v":2,"type":"result","kernel":"from.the.future"}')" \
 	n == 4 && /@bm / { $0 = "U-Boot SPL 2024.01 (noise)" $0 }   # boot-loader text before the marker: kept
 	{ print }
 	n == 4 && /@bm / { print fut; print notjson; print "@bm {\"v\":1,\"type\":\"result\" *zzzzzzzz" }
-	n == 5 && /@bm / { exit }                                   # the end record: dropped below
-' "$src" | grep -v '"type":"end"' >"$OUT/damaged.log"
+	n == 5 && /@bm / { exit }                                   # the summary: dropped below, with the end
+' "$src" | grep -v '"type":"summary"' >"$OUT/damaged.log"
 # Text interleaved mid-record, and a record cut off by the end of the log.
 line=$(grep '"type":"run"' "$src" | head -1)
 printf '%s\n' "${line:0:60}[U-Boot interrupt]${line:60}" >>"$OUT/damaged.log"
@@ -168,7 +168,19 @@ expect "crypto: sha256 on the Crypto Extension at 16 KiB: c/B, MB/s/GHz, speed-u
 "$TOOL" crypto "$OUT/noresult.log" >/dev/null 2>"$OUT/crypto.err"
 expect "crypto: no crypto results exits 1 and says so" grep -q 'no core with results\|no crypto kernel results' "$OUT/crypto.err"
 
-# 4c. steps: a crafted latency curve with two steps.
+# 4c. summary: the summary records side by side, with the hardware's caches.
+"$TOOL" summary "$OUT/rv64.log" "$OUT/a72.log" >"$OUT/summary.txt" 2>/dev/null
+expect "summary: exit 0" test $? = 0
+expect "summary: a column per core type" grep -q '^# qemu-a64 Cortex-A72 #0: Cortex-A72 (MIDR 0x410fd083)$' "$OUT/summary.txt"
+expect "summary: -icount makes both in-order with a ratio of 4 (instructions)" \
+	grep -qE '^execution +\| in-order \(ratio (3\.9|4\.0)[0-9]\) +\| in-order \(ratio 4\.00\)' "$OUT/summary.txt"
+expect "summary: the A72's CCSIDR caches beside the measured levels" \
+	grep -qE '^caches \(hardware says\) +\| .* \| L1 data 32 KiB, 64 B lines' "$OUT/summary.txt"
+expect "summary: what could not be derived says why" grep -qE '^cache level 1 +\| cache.load.lat did not run, or its' "$OUT/summary.txt"
+"$TOOL" summary "$OUT/noresult.log" >/dev/null 2>"$OUT/summary.err"
+expect "summary: a log without one exits 1 and says so" grep -q 'no core with results\|no summary record' "$OUT/summary.err"
+
+# 4d. steps: a crafted latency curve with two steps.
 {
 	record '{"v":1,"type":"run","platform":"test"}'
 	record '{"v":1,"type":"core","core":0,"name":"Crafted"}'

@@ -1,0 +1,213 @@
+/* baremark summary <log>...: each core type's summary record side by
+ * side, one column per core type (the first core of the type that wrote
+ * one), with what the hardware itself reports beside the measured cache
+ * levels (CCSIDR caches in an Arm core record). */
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+
+#define WIDTH 34
+
+static const json_t *summary_of(const struct core_col *c)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(c->log->records, i, o)
+	{
+		const char *t = json_string_value(json_object_get(o, "type"));
+		if (!t || strcmp(t, "summary") != 0)
+			continue;
+		json_int_t core = json_integer_value(json_object_get(o, "core"));
+		for (int k = 0; k < c->ncores; k++)
+			if (c->core[k] == core)
+				return o;
+	}
+	return NULL;
+}
+
+static const json_t *core_record(const struct core_col *c)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(c->log->records, i, o)
+	{
+		const char *t = json_string_value(json_object_get(o, "type"));
+		if (t && strcmp(t, "core") == 0 && json_integer_value(json_object_get(o, "core")) == c->core[0])
+			return o;
+	}
+	return NULL;
+}
+
+static double num(const json_t *o, const char *a, const char *b)
+{
+	return json_number_value(json_object_get(json_object_get(o, a), b));
+}
+
+static bool has(const json_t *o, const char *a)
+{
+	return json_object_get(o, a) != NULL;
+}
+
+/* One row: a label, then each column's text (made by `cell`). */
+typedef void (*cell_fn)(char *buf, size_t cap, const json_t *sum, const json_t *core, int i);
+
+static void row(const char *label, const struct cmp_set *s, const json_t **sums, const json_t **cores, cell_fn f, int i)
+{
+	printf("%-24s", label);
+	for (int c = 0; c < s->ncols; c++) {
+		char buf[128] = "-";
+		if (sums[c])
+			f(buf, sizeof(buf), sums[c], cores[c], i);
+		printf(" | %-*.*s", WIDTH, WIDTH, buf);
+	}
+	printf("\n");
+}
+
+static void unavailable(char *buf, size_t cap, const json_t *sum, const char *key)
+{
+	const char *why = json_string_value(json_object_get(json_object_get(sum, "unavailable"), key));
+	snprintf(buf, cap, "%s", why ? why : "—");
+}
+
+static void cache_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core;
+	json_t *l = json_array_get(json_object_get(sum, "caches"), (size_t)i);
+	if (!l) {
+		if (i == 0)
+			unavailable(buf, cap, sum, "caches");
+		else
+			snprintf(buf, cap, " ");
+		return;
+	}
+	snprintf(buf, cap, ">= %lld KiB (< %lld), %.1f cyc",
+		 (long long)json_integer_value(json_object_get(l, "holds_bytes")) / 1024,
+		 (long long)json_integer_value(json_object_get(l, "step_before_bytes")) / 1024,
+		 json_number_value(json_object_get(l, "latency_cycles")));
+}
+
+/* The hardware's own data and unified caches, level by level (Arm CCSIDR). */
+static void hw_cache_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)sum;
+	snprintf(buf, cap, " ");
+	size_t k;
+	json_t *c;
+	int n = 0;
+	json_array_foreach(json_object_get(core, "caches"), k, c)
+	{
+		const char *t = json_string_value(json_object_get(c, "type"));
+		if (t && strcmp(t, "instruction") == 0)
+			continue;
+		if (n++ == i)
+			snprintf(buf, cap, "L%lld %s %lld KiB, %lld B lines", (long long)json_integer_value(json_object_get(c, "level")),
+				 t ? t : "?", (long long)json_integer_value(json_object_get(c, "size")) / 1024,
+				 (long long)json_integer_value(json_object_get(c, "line")));
+	}
+	if (i == 0 && n == 0)
+		snprintf(buf, cap, "not in the core record");
+}
+
+static void memory_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	if (has(sum, "memory"))
+		snprintf(buf, cap, "%.0f cyc at %lld MiB", num(sum, "memory", "latency_cycles"),
+			 (long long)num(sum, "memory", "at_bytes") / (1 << 20));
+	else
+		snprintf(buf, cap, "-");
+}
+
+static void order_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	json_t *e = json_object_get(sum, "execution");
+	if (e)
+		snprintf(buf, cap, "%s (ratio %.2f)", json_string_value(json_object_get(e, "order")),
+			 json_number_value(json_object_get(e, "overlap_ratio")));
+	else
+		unavailable(buf, cap, sum, "execution");
+}
+
+static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	json_t *w = json_object_get(sum, "window");
+	if (w && json_object_get(w, "at_least"))
+		snprintf(buf, cap, ">= %lld instructions", (long long)json_integer_value(json_object_get(w, "at_least")));
+	else if (w)
+		snprintf(buf, cap, "%lld-%lld instructions", (long long)json_integer_value(json_object_get(w, "min")),
+			 (long long)json_integer_value(json_object_get(w, "max")));
+	else
+		unavailable(buf, cap, sum, "window");
+}
+
+#define NUM_CELL(fn, obj, field, fmt, key)                                                    \
+	static void fn(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)     \
+	{                                                                                     \
+		(void)core, (void)i;                                                          \
+		if (has(sum, obj))                                                            \
+			snprintf(buf, cap, fmt, num(sum, obj, field));                        \
+		else                                                                          \
+			unavailable(buf, cap, sum, key);                                      \
+	}
+NUM_CELL(width_cell, "issue_width", "ipc", "%.2f instructions/cycle", "issue_width")
+NUM_CELL(mlp_cell, "memory_parallelism", "misses", "%.1f misses in flight", "memory_parallelism")
+NUM_CELL(stlf_cell, "store_to_load_forwarding", "cycles", "%.1f cycles", "store_to_load_forwarding")
+NUM_CELL(mp_cell, "mispredict_penalty", "cycles", "%.1f cycles", "mispredict_penalty")
+
+int cmd_summary(int argc, char **argv)
+{
+	if (argc < 1 || argc > CMP_MAX_LOGS || argv[0][0] == '-') {
+		fprintf(stderr, "usage: baremark summary <log>... (at most %d)\n", CMP_MAX_LOGS);
+		return 2;
+	}
+	static struct cmp_set set;
+	int st = cmp_load(&set, (const char **)argv, argc, "summary", false);
+	if (st)
+		return st;
+	const json_t *sums[CMP_MAX_COLS], *cores[CMP_MAX_COLS];
+	int any = 0, levels = 1, hw = 1;
+	for (int c = 0; c < set.ncols; c++) {
+		sums[c] = summary_of(&set.cols[c]);
+		cores[c] = core_record(&set.cols[c]);
+		any += sums[c] != NULL;
+		int n = (int)json_array_size(json_object_get(sums[c], "caches"));
+		levels = n > levels ? n : levels;
+		n = 0;
+		size_t k;
+		json_t *x;
+		json_array_foreach(json_object_get(cores[c], "caches"), k, x)
+		n += strcmp(json_string_value(json_object_get(x, "type")) ?: "", "instruction") != 0;
+		hw = n > hw ? n : hw;
+	}
+	if (!any) {
+		fprintf(stderr, "summary: no summary record in these logs\n");
+		cmp_free(&set);
+		return 1;
+	}
+	for (int c = 0; c < set.ncols; c++)
+		printf("# %s: %s%s\n", set.cols[c].label, set.cols[c].type_label,
+		       json_is_true(json_object_get(sums[c], "cycles_estimated")) ? " (cycles ESTIMATED from the clock)" : "");
+	printf("%-24s", "");
+	for (int c = 0; c < set.ncols; c++)
+		printf(" | %-*.*s", WIDTH, WIDTH, set.cols[c].label);
+	printf("\n");
+	for (int i = 0; i < levels; i++) {
+		char label[32];
+		snprintf(label, sizeof(label), "cache level %d", i + 1);
+		row(label, &set, sums, cores, cache_cell, i);
+	}
+	for (int i = 0; i < hw; i++)
+		row(i ? "" : "caches (hardware says)", &set, sums, cores, hw_cache_cell, i);
+	row("memory latency", &set, sums, cores, memory_cell, 0);
+	row("execution", &set, sums, cores, order_cell, 0);
+	row("out-of-order window", &set, sums, cores, window_cell, 0);
+	row("issue width", &set, sums, cores, width_cell, 0);
+	row("memory parallelism", &set, sums, cores, mlp_cell, 0);
+	row("store-to-load forward", &set, sums, cores, stlf_cell, 0);
+	row("mispredict penalty", &set, sums, cores, mp_cell, 0);
+	cmp_free(&set);
+	return 0;
+}
