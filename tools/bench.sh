@@ -4,7 +4,9 @@
 # the cache sizes Linux reports in sysfs, and (c) how much each kernel's
 # result moves between runs, beside its spread within a run, and (b) the
 # crypto kernels' throughput at 16 KiB beside `openssl speed -evp` on the
-# same machine in the same run.
+# same machine in the same run; (d) the summary record beside sysfs;
+# (e) the full profile's run time on a 1 GHz single-issue core, from the
+# instructions QEMU -icount retires and the console bytes at 115200 baud.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -66,3 +68,24 @@ jq -r -s '
 	sort_by(-.between) | .[] |
 	"\(.k | .[0:34] | . + " " * (34 - length)) within \((.within * 1000 | round) / 10)%   between runs \((.between * 1000 | round) / 10)%"
 ' "$OUT/all.jsonl"
+
+echo
+echo "== (d) the summary record (run 1), beside the caches sysfs reports"
+build/host/baremark summary "$OUT/run1.log" 2>/dev/null
+
+echo
+echo "== (e) how long the full profile takes on a 1 GHz core that retires one instruction per cycle"
+# QEMU with -icount shift=0 retires one instruction per virtual
+# nanosecond, so the end record's elapsed time is the instruction count;
+# the console adds its bytes at 115200 baud (10 bits a byte, 8N1). A real
+# core also waits for memory, so this is a lower bound.
+for cfg in qemu-rv64:riscv64 qemu-a64:"Cortex-A53"; do
+	plat=${cfg%%:*}
+	make -s PLATFORM="$plat" image >/dev/null
+	BM_QEMU_A64="-M virt -cpu cortex-a53" BM_QEMU_TIMEOUT=1800 \
+		tests/qemu/boot.sh "$plat" "build/$plat" "baremark.profile=full" >"$OUT/full-$plat.log" 2>/dev/null || true
+	build/host/baremark parse "$OUT/full-$plat.log" 2>/dev/null | jq -r --arg p "$plat" --argjson bytes "$(wc -c <"$OUT/full-$plat.log")" '
+		select(.type=="end") |
+		(.elapsed_s) as $s | ($bytes * 10 / 115200) as $c |
+		"\($p): \($s * 1e9 | floor) instructions (\($s) s at 1 GHz) + \($bytes) console bytes (\($c * 10 | round / 10) s at 115200) = about \((($s + $c) / 60 * 10 | round) / 10) min"'
+done
