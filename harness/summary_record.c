@@ -70,6 +70,8 @@ void summary_emit(void)
 		rec_str(&r, "window", "in-order: there is no out-of-order window to measure");
 	if (!s.has_mlp)
 		rec_str(&r, "memory_parallelism", "uarch.mlp did not run");
+	if (!s.has_prefetch)
+		rec_str(&r, "prefetch", "cache.seq.lat did not run at the largest working set, or no memory level was found");
 	if (!s.has_stlf)
 		rec_str(&r, "store_to_load_forwarding", "uarch.stlf.lat and pipeline.add.lat did not both run");
 	rec_str(&r, "line_size", "not measured: the core record gives the hardware's (CTR_EL0 / CCSIDR on Arm)");
@@ -115,6 +117,14 @@ void summary_emit(void)
 		rec_obj(&r, "memory_parallelism");
 		rec_milli(&r, "misses", milli(s.mlp));
 		rec_str(&r, "from", "uarch.mlp");
+		rec_close(&r);
+	}
+	if (s.has_prefetch) {
+		rec_obj(&r, "prefetch");
+		rec_milli(&r, "random_cycles", milli(s.memory_latency));
+		rec_milli(&r, "sequential_cycles", milli(s.sequential_latency));
+		rec_u64(&r, "at_bytes", (uint64_t)s.memory_bytes);
+		rec_str(&r, "from", "cache.load.lat against cache.seq.lat (the same lines in address order)");
 		rec_close(&r);
 	}
 	if (s.has_stlf) {

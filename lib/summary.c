@@ -116,6 +116,11 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 				s->mlp = m;
 			s->has_mlp = true;
 		}
+	const struct sm_point *seq = s->has_memory ? find(p, n, "cache.seq.lat", (int64_t)s->memory_bytes) : NULL;
+	if (seq) {
+		s->has_prefetch = true;
+		s->sequential_latency = seq->cyc;
+	}
 	const struct sm_point *stlf = find(p, n, "uarch.stlf.lat", -1), *add = find(p, n, "pipeline.add.lat", -1);
 	if (stlf && add) {
 		s->has_stlf = true;

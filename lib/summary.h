@@ -46,6 +46,9 @@ struct sm_summary {
 	double mlp;
 	bool has_stlf;
 	double stlf_latency;
+	/* cache.seq.lat beside cache.load.lat at the largest working set */
+	bool has_prefetch;
+	double sequential_latency;
 };
 
 /* A plateau ends where the latency rises by more than this over its lowest. */

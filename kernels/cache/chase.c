@@ -2,7 +2,8 @@
  * random cyclic permutation of 64-byte lines (so neither a stride
  * prefetcher nor a next-line prefetcher can guess the next address).
  * Each line holds [next pointer, position in the cycle], so the self-check
- * knows exactly where the chase must end after any number of steps. */
+ * knows exactly where the chase must end after any number of steps.
+ * cache.seq.lat chases the same lines in address order instead. */
 #include "chase_build.h"
 #include "kernel.h"
 
@@ -34,7 +35,6 @@ static bool param(const struct bm_env *env, unsigned i, uint64_t *value)
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t bytes, uint64_t *iters,
 		     const char **why)
 {
-	(void)k;
 	uint64_t n = bytes / LINE;
 	struct chase_state *s = arena_alloc(sizeof(*s), 64);
 	uint8_t *buf = arena_alloc(bytes, 4096);
@@ -43,7 +43,8 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		*why = "not enough free memory for this working set";
 		return NULL;
 	}
-	s->start = chase_build(buf, n, order, 0x9E3779B97F4A7C15ull ^ bytes);
+	bool sequential = k->arg != NULL;
+	s->start = chase_build(buf, n, order, sequential ? 0 : 0x9E3779B97F4A7C15ull ^ bytes);
 	s->lines = n;
 	/* Each timed body walks the whole cycle at least twice. */
 	uint64_t need = (2 * n + UNROLL - 1) / UNROLL;
@@ -64,13 +65,16 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 uint64_t bm_chase_x1(void *, uint64_t);
 uint64_t bm_chase_x2(void *, uint64_t);
 
-BM_KERNEL(cache_latency) = {
-	.name = "cache.load.lat",
-	.op = "dependent load",
-	.param_name = "bytes",
-	.param = param,
-	.prepare = prepare,
-	.body = {bm_chase_x1, bm_chase_x2},
-	.ops_per_iter = UNROLL,
-	.check = check,
-};
+#define CHASE_KERNEL(id, kname, opname, arg_)                                                  \
+	BM_KERNEL(id) = {                                                                      \
+		.name = kname, .op = opname, .param_name = "bytes", .param = param, .prepare = prepare, \
+		.body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL, .check = check, .arg = arg_, \
+	}
+
+CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", NULL);
+
+/* The same chase through the lines in address order: what a stride
+ * prefetcher can follow. Beside cache.load.lat it shows how much of the
+ * latency the prefetchers hide at each working set. */
+static const bool sequential_order = true;
+CHASE_KERNEL(cache_sequential, "cache.seq.lat", "dependent load, next line", &sequential_order);

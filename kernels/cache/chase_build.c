@@ -7,7 +7,7 @@ uint64_t *chase_build(uint8_t *buf, uint64_t n, uint32_t *order, uint64_t seed)
 	/* Fisher-Yates shuffle of the line order, then link it into one cycle. */
 	for (uint64_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
-	for (uint64_t i = n - 1; i > 0; i--) {
+	for (uint64_t i = n - 1; seed && i > 0; i--) {
 		uint64_t j = bm_rand(&seed) % (i + 1);
 		uint32_t t = order[i];
 		order[i] = order[j];
@@ -19,12 +19,4 @@ uint64_t *chase_build(uint8_t *buf, uint64_t n, uint32_t *order, uint64_t seed)
 		line[1] = i;
 	}
 	return (uint64_t *)(buf + (uint64_t)order[0] * CHASE_LINE);
-}
-
-uint64_t *chase_at(uint64_t *start, uint64_t pos)
-{
-	uint64_t *p = start;
-	while (pos--)
-		p = (uint64_t *)(uintptr_t)p[0];
-	return p;
 }

@@ -8,9 +8,9 @@
 
 #define CHASE_LINE 64u
 
-/* Links the n lines of buf (n x 64 bytes) into one random cycle, using
- * order (n entries) as scratch. Returns the line at position 0. */
+/* Links the n lines of buf (n x 64 bytes) into one cycle, random or in
+ * address order (seed 0: line i -> i + 1, what a stride prefetcher
+ * follows). Afterwards order[k] is the line at position k. Returns the
+ * line at position 0. */
 uint64_t *chase_build(uint8_t *buf, uint64_t n, uint32_t *order, uint64_t seed);
-/* The line at position pos of the cycle chase_build made (pos < n). */
-uint64_t *chase_at(uint64_t *start, uint64_t pos);
 #endif

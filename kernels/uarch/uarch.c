@@ -101,8 +101,8 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		s->p[0] = chase_build(buf, n, order, 0xA5A5A5A55A5A5A5Aull);
 		/* the other chains start spread around the same cycle */
 		unsigned chains = op->kind == WINDOW ? 2 : (unsigned)param;
-		for (unsigned i = 1; i < chains; i++)
-			s->p[i] = chase_at(s->p[0], n / chains * i);
+		for (unsigned i = 1; i < chains; i++) /* order[k] is the line at position k */
+			s->p[i] = (uint64_t *)(buf + (uint64_t)order[n / chains * i] * CHASE_LINE);
 	}
 	(void)iters;
 	return s;

@@ -157,6 +157,16 @@ NUM_CELL(mlp_cell, "memory_parallelism", "misses", "%.1f misses in flight", "mem
 NUM_CELL(stlf_cell, "store_to_load_forwarding", "cycles", "%.1f cycles", "store_to_load_forwarding")
 NUM_CELL(mp_cell, "mispredict_penalty", "cycles", "%.1f cycles", "mispredict_penalty")
 
+static void prefetch_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	if (has(sum, "prefetch"))
+		snprintf(buf, cap, "%.1f cyc in order vs %.1f random", num(sum, "prefetch", "sequential_cycles"),
+			 num(sum, "prefetch", "random_cycles"));
+	else
+		unavailable(buf, cap, sum, "prefetch");
+}
+
 int cmd_summary(int argc, char **argv)
 {
 	if (argc < 1 || argc > CMP_MAX_LOGS || argv[0][0] == '-') {
@@ -202,6 +212,7 @@ int cmd_summary(int argc, char **argv)
 	for (int i = 0; i < hw; i++)
 		row(i ? "" : "caches (hardware says)", &set, sums, cores, hw_cache_cell, i);
 	row("memory latency", &set, sums, cores, memory_cell, 0);
+	row("prefetch (same lines)", &set, sums, cores, prefetch_cell, 0);
 	row("execution", &set, sums, cores, order_cell, 0);
 	row("out-of-order window", &set, sums, cores, window_cell, 0);
 	row("issue width", &set, sums, cores, width_cell, 0);
