@@ -70,6 +70,8 @@ void summary_emit(void)
 		rec_str(&r, "window", "in-order: there is no out-of-order window to measure");
 	if (!s.has_mlp)
 		rec_str(&r, "memory_parallelism", "uarch.mlp did not run");
+	if (!s.has_bandwidth)
+		rec_str(&r, "read_bandwidth", "cache.bw.read did not run");
 	if (!s.has_prefetch)
 		rec_str(&r, "prefetch", "cache.seq.lat did not run at the largest working set, or no memory level was found");
 	if (!s.has_stlf)
@@ -117,6 +119,15 @@ void summary_emit(void)
 		rec_obj(&r, "memory_parallelism");
 		rec_milli(&r, "misses", milli(s.mlp));
 		rec_str(&r, "from", "uarch.mlp");
+		rec_close(&r);
+	}
+	if (s.has_bandwidth) {
+		rec_obj(&r, "read_bandwidth");
+		rec_milli(&r, "small_bytes_per_cycle", milli(s.bw_small));
+		rec_u64(&r, "small_at_bytes", (uint64_t)s.bw_small_bytes);
+		rec_milli(&r, "large_bytes_per_cycle", milli(s.bw_large));
+		rec_u64(&r, "large_at_bytes", (uint64_t)s.bw_large_bytes);
+		rec_str(&r, "from", "cache.bw.read (64-bit loads)");
 		rec_close(&r);
 	}
 	if (s.has_prefetch) {

@@ -116,6 +116,16 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 				s->mlp = m;
 			s->has_mlp = true;
 		}
+	for (int i = 0; i < n; i++)
+		if (strcmp(p[i].kernel, "cache.bw.read") == 0 && p[i].cyc > 0) {
+			if (!s->has_bandwidth) {
+				s->bw_small = 64.0 / p[i].cyc;
+				s->bw_small_bytes = (double)p[i].param;
+			}
+			s->has_bandwidth = true;
+			s->bw_large = 64.0 / p[i].cyc; /* the sweep ascends: the last is the largest */
+			s->bw_large_bytes = (double)p[i].param;
+		}
 	const struct sm_point *seq = s->has_memory ? find(p, n, "cache.seq.lat", (int64_t)s->memory_bytes) : NULL;
 	if (seq) {
 		s->has_prefetch = true;

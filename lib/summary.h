@@ -46,6 +46,10 @@ struct sm_summary {
 	double mlp;
 	bool has_stlf;
 	double stlf_latency;
+	/* cache.bw.read: 64 / cycles per line at the smallest working set and
+	 * at the largest (scalar 64-bit loads) */
+	bool has_bandwidth;
+	double bw_small, bw_small_bytes, bw_large, bw_large_bytes;
 	/* cache.seq.lat beside cache.load.lat at the largest working set */
 	bool has_prefetch;
 	double sequential_latency;

@@ -17,7 +17,7 @@ struct chase_state {
 };
 
 /* 1, 2, 4 ... KiB; the full profile adds the 1.5x points between. */
-static bool param(const struct bm_env *env, unsigned i, uint64_t *value)
+bool cache_sweep(const struct bm_env *env, unsigned i, uint64_t *value)
 {
 	bool full = env->opt->profile == BM_PROFILE_FULL;
 	unsigned step = full ? i / 2 : i;
@@ -67,7 +67,7 @@ uint64_t bm_chase_x2(void *, uint64_t);
 
 #define CHASE_KERNEL(id, kname, opname, arg_)                                                  \
 	BM_KERNEL(id) = {                                                                      \
-		.name = kname, .op = opname, .param_name = "bytes", .param = param, .prepare = prepare, \
+		.name = kname, .op = opname, .param_name = "bytes", .param = cache_sweep, .prepare = prepare, \
 		.body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL, .check = check, .arg = arg_, \
 	}
 

@@ -4,6 +4,7 @@
  * self-check knows where a chase of any length must end. */
 #ifndef BM_CHASE_BUILD_H
 #define BM_CHASE_BUILD_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #define CHASE_LINE 64u
@@ -13,4 +14,9 @@
  * follows). Afterwards order[k] is the line at position k. Returns the
  * line at position 0. */
 uint64_t *chase_build(uint8_t *buf, uint64_t n, uint32_t *order, uint64_t seed);
+
+struct bm_env;
+/* The working-set sweep of the cache kernels: 1 KiB doubling up to the
+ * environment's largest (the full profile adds the 1.5x points). */
+bool cache_sweep(const struct bm_env *env, unsigned i, uint64_t *value);
 #endif

@@ -19,7 +19,8 @@ void test_summary(void)
 		{"uarch.mlp", 10, 600.0, 0, false},          {"uarch.window", 0, 310.0, 0, false},
 		{"uarch.window", 64, 330.0, 0, false},       {"uarch.window", 192, 360.0, 0, false},
 		{"uarch.window", 256, 640.0, 0, false},      {"uarch.window", 320, 660.0, 0, false},
-		{"cache.seq.lat", 33554432, 12.0, 0, false},
+		{"cache.seq.lat", 33554432, 12.0, 0, false},  {"cache.bw.read", 1024, 2.0, 0, false},
+		{"cache.bw.read", 33554432, 8.0, 0, false},
 	};
 	struct sm_summary s;
 	summary_derive(ooo, sizeof(ooo) / sizeof(ooo[0]), &s);
@@ -37,6 +38,8 @@ void test_summary(void)
 	CHECK(s.has_mlp && NEAR(s.mlp, 5.0), "MLP 10 x 300 / 600 = 5: %f", s.mlp);
 	CHECK(s.has_stlf && NEAR(s.stlf_latency, 5.0), "forwarding 6 - 1 = 5");
 	CHECK(s.has_prefetch && NEAR(s.sequential_latency, 12.0), "in address order at 32 MiB: 12 against 300");
+	CHECK(s.has_bandwidth && NEAR(s.bw_small, 32.0) && NEAR(s.bw_large, 8.0) && NEAR(s.bw_large_bytes, 33554432),
+	      "read bandwidth 32 B/cycle at 1 KiB, 8 at 32 MiB");
 
 	struct sm_point ino[] = {
 		{"uarch.mlp", 1, 200.0, 0, false},       {"uarch.window", 0, 402.0, 0, false},

@@ -42,7 +42,7 @@ fi
 # Every ISA has the same kernels, apart from its own accelerated crypto
 # and its vector instruction kernels (neon.* on aarch64, rvv.* and thv.* on
 # riscv64).
-names='["branch.pattern","branch.predictable","branch.random","cache.load.lat","cache.seq.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar")) + ["multicore.bw.copy","multicore.bw.read","multicore.bw.write","multicore.c2c.lat","multicore.primes"] + ["uarch.mlp","uarch.stlf.lat","uarch.width.alu_branch","uarch.width.alu_load","uarch.width.alu_mul","uarch.window"]'
+names='["branch.pattern","branch.predictable","branch.random","cache.bw.copy","cache.bw.read","cache.bw.write","cache.load.lat","cache.seq.lat"] + ([["add","div","fadd","fdiv","fma","fmul","load","mul"][] as $o | ["lat","thr"][] as $k | "pipeline.\($o).\($k)"]) + (["aes128-ecb","aes128-ctr","aes128-gcm","aes256-ecb","aes256-ctr","aes256-gcm","sha256","sha512","sm4-ctr","sm3"] | map("crypto.\(.).scalar")) + ["multicore.bw.copy","multicore.bw.read","multicore.bw.write","multicore.c2c.lat","multicore.primes"] + ["uarch.mlp","uarch.stlf.lat","uarch.width.alu_branch","uarch.width.alu_load","uarch.width.alu_mul","uarch.window"]'
 common='[.[] | select(.type=="result" or .type=="skip") | .kernel | select(((startswith("crypto.") | not) or endswith(".scalar")) and (startswith("neon.") | not) and (startswith("rvv.") | not) and (startswith("thv.") | not))] | unique'
 expect_q quick "$common == ($names | sort)" "the same kernel names as the image"
 # x86: AES-NI, PCLMULQDQ and SHA-NI kernels, timed where CPUID has them.

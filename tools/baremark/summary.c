@@ -157,6 +157,18 @@ NUM_CELL(mlp_cell, "memory_parallelism", "misses", "%.1f misses in flight", "mem
 NUM_CELL(stlf_cell, "store_to_load_forwarding", "cycles", "%.1f cycles", "store_to_load_forwarding")
 NUM_CELL(mp_cell, "mispredict_penalty", "cycles", "%.1f cycles", "mispredict_penalty")
 
+static void bw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	if (has(sum, "read_bandwidth"))
+		snprintf(buf, cap, "%.1f B/cyc at %lld KiB, %.1f at %lld KiB", num(sum, "read_bandwidth", "small_bytes_per_cycle"),
+			 (long long)num(sum, "read_bandwidth", "small_at_bytes") / 1024,
+			 num(sum, "read_bandwidth", "large_bytes_per_cycle"),
+			 (long long)num(sum, "read_bandwidth", "large_at_bytes") / 1024);
+	else
+		unavailable(buf, cap, sum, "read_bandwidth");
+}
+
 static void prefetch_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
@@ -213,6 +225,7 @@ int cmd_summary(int argc, char **argv)
 		row(i ? "" : "caches (hardware says)", &set, sums, cores, hw_cache_cell, i);
 	row("memory latency", &set, sums, cores, memory_cell, 0);
 	row("prefetch (same lines)", &set, sums, cores, prefetch_cell, 0);
+	row("read bandwidth", &set, sums, cores, bw_cell, 0);
 	row("execution", &set, sums, cores, order_cell, 0);
 	row("out-of-order window", &set, sums, cores, window_cell, 0);
 	row("issue width", &set, sums, cores, width_cell, 0);

@@ -1,0 +1,83 @@
+/* Bandwidth against working-set size, with 64-bit scalar loads and
+ * stores: cache.bw.read (8 loads summed per 64-byte line), cache.bw.write
+ * (8 stores) and cache.bw.copy (8 loads and 8 stores to a second buffer),
+ * walking the buffer in address order and wrapping; the position carries
+ * from one body to the next, and each body walks the whole buffer at
+ * least once. One op is one line; bytes_per_op gives MB/s and bytes per
+ * cycle (a copy moves 128 bytes: read and written). Vector-width versions
+ * are the vector kernels' loads and stores (rvv.vle.thr, neon.ldr.thr)
+ * in L1 only. */
+#include <string.h>
+
+#include "chase_build.h"
+#include "kernel.h"
+
+#define UNROLL 8
+
+enum bw_kind { BW_READ, BW_WRITE, BW_COPY };
+
+struct bw_state {
+	uint8_t *cur, *base, *end; /* 0, 8, 16: read by the bodies */
+	int64_t dst_offset;        /* 24 */
+	uint64_t value;            /* 32 */
+	enum bw_kind kind;
+};
+
+static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t bytes, uint64_t *iters,
+		     const char **why)
+{
+	(void)env;
+	const enum bw_kind *kind = k->arg;
+	struct bw_state *s = arena_alloc(sizeof(*s), 64);
+	uint8_t *buf = arena_alloc(bytes, 4096);
+	uint8_t *dst = *kind == BW_COPY ? arena_alloc(bytes, 4096) : buf;
+	if (!s || !buf || !dst) {
+		*why = "not enough free memory for this working set";
+		return NULL;
+	}
+	uint64_t *w = (uint64_t *)buf;
+	for (uint64_t i = 0; i < bytes / 8; i++)
+		w[i] = 1; /* a read sums to 8 per line */
+	s->cur = s->base = buf;
+	s->end = buf + bytes;
+	s->dst_offset = dst - buf;
+	s->value = 0x5A5A5A5A5A5A5A5Aull;
+	s->kind = *kind;
+	uint64_t need = (bytes / CHASE_LINE + UNROLL - 1) / UNROLL;
+	if (*iters < need)
+		*iters = need;
+	return s;
+}
+
+static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	const struct bw_state *s = state;
+	uint64_t lines = iters * UNROLL * (variant + 1);
+	if (s->kind == BW_READ)
+		return result == 8 * lines;
+	if (result != lines)
+		return false;
+	/* the line before the walk's position was written last */
+	const uint8_t *last = (s->cur == s->base ? s->end : s->cur) - CHASE_LINE;
+	uint64_t word;
+	memcpy(&word, last + (s->kind == BW_COPY ? s->dst_offset : 0) + 56, 8);
+	return word == (s->kind == BW_COPY ? 1 : s->value);
+}
+
+static uint64_t line_bytes(const void *state)
+{
+	return ((const struct bw_state *)state)->kind == BW_COPY ? 128 : 64;
+}
+
+#define BW(id, kname, opname, kind_, fn)                                                           \
+	uint64_t fn##_x1(void *, uint64_t), fn##_x2(void *, uint64_t);                              \
+	static const enum bw_kind id##_kind = kind_;                                               \
+	BM_KERNEL(id) = {                                                                          \
+		.name = kname, .op = opname, .param_name = "bytes", .param = cache_sweep,          \
+		.prepare = prepare, .body = {fn##_x1, fn##_x2}, .ops_per_iter = UNROLL,            \
+		.check = check, .op_bytes = line_bytes, .arg = &id##_kind,                         \
+	}
+
+BW(cache_bw_read, "cache.bw.read", "64-byte line read (8 loads)", BW_READ, bm_bw_read);
+BW(cache_bw_write, "cache.bw.write", "64-byte line written (8 stores)", BW_WRITE, bm_bw_write);
+BW(cache_bw_copy, "cache.bw.copy", "64-byte line copied (128 bytes moved)", BW_COPY, bm_bw_copy);
