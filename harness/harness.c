@@ -53,6 +53,7 @@ struct job {
 	unsigned failed_variant;
 	uint64_t iters;
 	uint64_t bytes_per_op; /* 0 unless the kernel says what an op moves */
+	uint64_t ops_per_iter; /* the kernel's, or what its state says */
 	int64_t d[BM_MAX_SLOTS][MAX_REPEATS]; /* 2N minus N, per slot */
 	int64_t dt[MAX_REPEATS];              /* same, timer ticks */
 };
@@ -100,6 +101,7 @@ static void measure(void *p)
 	if (!st)
 		return;
 	j->bytes_per_op = j->k->param_is_bytes ? j->param : j->k->op_bytes ? j->k->op_bytes(st) : 0;
+	j->ops_per_iter = j->k->ops_of ? j->k->ops_of(st) : j->k->ops_per_iter;
 	/* Warm-up: caches, predictors, and the self-check of each body. */
 	uint64_t res[2];
 	res[0] = j->k->body[0](st, j->iters);
@@ -238,7 +240,7 @@ static void summary_point(const struct job *j, int64_t ops)
 static void report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
-	int64_t ops = (int64_t)(j->iters * j->k->ops_per_iter);
+	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
 	struct rec r;
 	rec_begin(&r, "result");
 	rec_core(&r);

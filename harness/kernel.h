@@ -54,6 +54,9 @@ struct bm_kernel {
 	 * the parameter does not give (a vector load of VLEN x LMUL bits):
 	 * the same fields as param_is_bytes, from this count. */
 	uint64_t (*op_bytes)(const void *state);
+	/* Optional, for kernels whose ops per iteration depend on the
+	 * parameter (a pass over N branches is N ops): replaces ops_per_iter. */
+	uint64_t (*ops_of)(const void *state);
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

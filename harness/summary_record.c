@@ -34,6 +34,24 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 	p->br_miss = (double)br_miss_milli / 1000.0;
 }
 
+/* "btb": {"fits": 1024, "exceeds": 2048, "unit": ..., "from": ...}, or
+ * "at_least" when the curve never rose; nothing when it did not run. */
+static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, const char *unit, const char *from)
+{
+	if (!x->has)
+		return;
+	rec_obj(r, key);
+	if (x->open) {
+		rec_u64(r, "at_least", (uint64_t)x->fits);
+	} else {
+		rec_u64(r, "fits", (uint64_t)x->fits);
+		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
+	}
+	rec_str(r, "unit", unit);
+	rec_str(r, "from", from);
+	rec_close(r);
+}
+
 static int64_t milli(double v)
 {
 	return (int64_t)(v * 1000.0 + (v < 0 ? -0.5 : 0.5));
@@ -70,6 +88,14 @@ void summary_emit(void)
 		rec_str(&r, "window", "in-order: there is no out-of-order window to measure");
 	if (!s.has_mlp)
 		rec_str(&r, "memory_parallelism", "uarch.mlp did not run");
+	if (!s.btb.has)
+		rec_str(&r, "btb", "branch.btb did not run");
+	if (!s.ras.has)
+		rec_str(&r, "return_stack", "branch.ret did not run");
+	if (!s.indirect.has)
+		rec_str(&r, "indirect_targets", "branch.indirect did not run");
+	if (!s.pattern.has)
+		rec_str(&r, "pattern_period", "branch.pattern, branch.predictable and branch.random did not all run, or random was no slower");
 	if (!s.has_bandwidth)
 		rec_str(&r, "read_bandwidth", "cache.bw.read did not run");
 	if (!s.has_prefetch)
@@ -121,6 +147,12 @@ void summary_emit(void)
 		rec_str(&r, "from", "uarch.mlp");
 		rec_close(&r);
 	}
+	rise_field(&r, "btb", &s.btb, "taken jumps, 8 bytes apart", "branch.btb: first cost over 1.5x the lowest before it");
+	rise_field(&r, "return_stack", &s.ras, "calls deep", "branch.ret: first cost over 1.5x the lowest before it");
+	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle",
+		   "branch.indirect: first cost over 1.5x the lowest before it");
+	rise_field(&r, "pattern_period", &s.pattern, "branches in a repeating outcome pattern",
+		   "branch.pattern: first cost over halfway from branch.predictable to branch.random");
 	if (s.has_bandwidth) {
 		rec_obj(&r, "read_bandwidth");
 		rec_milli(&r, "small_bytes_per_cycle", milli(s.bw_small));

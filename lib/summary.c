@@ -95,6 +95,34 @@ static void window(const struct sm_point *p, int n, struct sm_summary *s)
 	s->window_lo = (double)prev_n + 3;
 }
 
+/* The first size (points in ascending order) whose cost passes `limit`
+ * (or, with limit 0, SM_RISE_RATIO times the lowest cost before it: the
+ * small sizes carry the loop's overhead over fewer ops). */
+static struct sm_rise rise(const struct sm_point *p, int n, const char *kernel, double limit)
+{
+	struct sm_rise r = {0};
+	double first = 0;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(p[i].kernel, kernel) != 0 || p[i].cyc <= 0)
+			continue;
+		if (!r.has) {
+			first = p[i].cyc;
+			r.has = r.open = true;
+			r.fits = (double)p[i].param;
+			continue;
+		}
+		if (p[i].cyc > (limit > 0 ? limit : first * SM_RISE_RATIO)) {
+			r.open = false;
+			r.exceeds = (double)p[i].param;
+			return r;
+		}
+		if (p[i].cyc < first)
+			first = p[i].cyc;
+		r.fits = (double)p[i].param;
+	}
+	return r;
+}
+
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -107,6 +135,11 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 		s->mispredict_penalty = (rnd->cyc - pred->cyc) / per_op;
 	}
 	width(p, n, s);
+	s->btb = rise(p, n, "branch.btb", 0);
+	s->ras = rise(p, n, "branch.ret", 0);
+	s->indirect = rise(p, n, "branch.indirect", 0);
+	if (rnd && pred && rnd->cyc > pred->cyc)
+		s->pattern = rise(p, n, "branch.pattern", pred->cyc + (rnd->cyc - pred->cyc) / 2);
 	window(p, n, s);
 	const struct sm_point *one = find(p, n, "uarch.mlp", 1);
 	for (int i = 0; one && i < n; i++)

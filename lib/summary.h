@@ -17,6 +17,15 @@ struct sm_point {
 
 #define SM_MAX_LEVELS 8
 
+/* Where a cost curve against a size first rises past SM_RISE_RATIO times
+ * its lowest so far: between `fits` and `exceeds`; open when it never does (then
+ * `fits` is the largest size tried). */
+struct sm_rise {
+	bool has, open;
+	double fits, exceeds;
+};
+#define SM_RISE_RATIO 1.5
+
 enum sm_order { SM_ORDER_UNKNOWN, SM_IN_ORDER, SM_OUT_OF_ORDER };
 
 struct sm_summary {
@@ -46,6 +55,12 @@ struct sm_summary {
 	double mlp;
 	bool has_stlf;
 	double stlf_latency;
+	struct sm_rise btb;      /* branch.btb: taken jumps */
+	struct sm_rise ras;      /* branch.ret: call depth */
+	struct sm_rise indirect; /* branch.indirect: targets in a cycle */
+	/* branch.pattern: the longest period still predicted (cost at most
+	 * halfway from branch.predictable to branch.random) */
+	struct sm_rise pattern;
 	/* cache.bw.read: 64 / cycles per line at the smallest working set and
 	 * at the largest (scalar 64-bit loads) */
 	bool has_bandwidth;

@@ -21,6 +21,12 @@ void test_summary(void)
 		{"uarch.window", 256, 640.0, 0, false},      {"uarch.window", 320, 660.0, 0, false},
 		{"cache.seq.lat", 33554432, 12.0, 0, false},  {"cache.bw.read", 1024, 2.0, 0, false},
 		{"cache.bw.read", 33554432, 8.0, 0, false},
+		{"branch.btb", 8, 1.0, 0, false},             {"branch.btb", 1024, 1.2, 0, false},
+		{"branch.btb", 2048, 3.0, 0, false},          {"branch.ret", 2, 7.2, 0, false},             {"branch.ret", 16, 5.0, 0, false},
+		{"branch.ret", 32, 5.1, 0, false},            {"branch.ret", 48, 11.0, 0, false},
+		{"branch.ret", 64, 13.0, 0, false},           {"branch.indirect", 1, 6.0, 0, false},
+		{"branch.indirect", 2, 6.5, 0, false},        {"branch.pattern", 4, 1.0, 0, false},
+		{"branch.pattern", 64, 2.0, 0, false},        {"branch.pattern", 1024, 8.0, 0, false},
 	};
 	struct sm_summary s;
 	summary_derive(ooo, sizeof(ooo) / sizeof(ooo[0]), &s);
@@ -38,6 +44,11 @@ void test_summary(void)
 	CHECK(s.has_mlp && NEAR(s.mlp, 5.0), "MLP 10 x 300 / 600 = 5: %f", s.mlp);
 	CHECK(s.has_stlf && NEAR(s.stlf_latency, 5.0), "forwarding 6 - 1 = 5");
 	CHECK(s.has_prefetch && NEAR(s.sequential_latency, 12.0), "in address order at 32 MiB: 12 against 300");
+	CHECK(s.btb.has && !s.btb.open && NEAR(s.btb.fits, 1024) && NEAR(s.btb.exceeds, 2048), "BTB: 1024 fit, 2048 do not");
+	CHECK(s.ras.has && NEAR(s.ras.fits, 32) && NEAR(s.ras.exceeds, 48), "return stack: 32 deep fits, 48 does not");
+	CHECK(s.indirect.has && s.indirect.open && NEAR(s.indirect.fits, 2), "indirect: no rise up to the 2 tried");
+	CHECK(s.pattern.has && NEAR(s.pattern.fits, 64) && NEAR(s.pattern.exceeds, 1024),
+	      "pattern: 64 still under halfway (1 + 7.5/2 = 4.75), 1024 not");
 	CHECK(s.has_bandwidth && NEAR(s.bw_small, 32.0) && NEAR(s.bw_large, 8.0) && NEAR(s.bw_large_bytes, 33554432),
 	      "read bandwidth 32 B/cycle at 1 KiB, 8 at 32 MiB");
 

@@ -169,6 +169,29 @@ static void bw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core
 		unavailable(buf, cap, sum, "read_bandwidth");
 }
 
+/* fits/exceeds or at_least, for the branch structures */
+static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
+{
+	json_t *x = json_object_get(sum, key);
+	if (!x)
+		unavailable(buf, cap, sum, key);
+	else if (json_object_get(x, "at_least"))
+		snprintf(buf, cap, ">= %lld (never rose)", (long long)json_integer_value(json_object_get(x, "at_least")));
+	else
+		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
+			 (long long)json_integer_value(json_object_get(x, "exceeds")));
+}
+#define RISE_CELL(fn, key)                                                                 \
+	static void fn(char *buf, size_t cap, const json_t *sum, const json_t *core, int i) \
+	{                                                                                  \
+		(void)core, (void)i;                                                       \
+		rise_cell(buf, cap, sum, key);                                             \
+	}
+RISE_CELL(btb_cell, "btb")
+RISE_CELL(ras_cell, "return_stack")
+RISE_CELL(ind_cell, "indirect_targets")
+RISE_CELL(pattern_cell, "pattern_period")
+
 static void prefetch_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
@@ -232,6 +255,10 @@ int cmd_summary(int argc, char **argv)
 	row("memory parallelism", &set, sums, cores, mlp_cell, 0);
 	row("store-to-load forward", &set, sums, cores, stlf_cell, 0);
 	row("mispredict penalty", &set, sums, cores, mp_cell, 0);
+	row("branch pattern period", &set, sums, cores, pattern_cell, 0);
+	row("BTB (taken jumps)", &set, sums, cores, btb_cell, 0);
+	row("return stack (depth)", &set, sums, cores, ras_cell, 0);
+	row("indirect (targets)", &set, sums, cores, ind_cell, 0);
 	cmp_free(&set);
 	return 0;
 }

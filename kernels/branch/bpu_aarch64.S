@@ -1,0 +1,84 @@
+/* aarch64 bodies for kernels/branch/bpu.c, as bpu_riscv64.S: x0 = state,
+ * x1 = iterations; x2 bodies run the x1 code for twice the iterations. */
+	.section .text
+
+.macro BTB n
+	.globl	bm_btb_\n\()_x1, bm_btb_\n\()_x2
+	.balign	64
+bm_btb_\n\()_x2:
+	lsl	x1, x1, #1
+bm_btb_\n\()_x1:
+	mov	x0, #0
+1:
+	.rept	\n
+	b	9f
+	nop
+9:
+	.endr
+	add	x0, x0, #1
+	subs	x1, x1, #1
+	b.ne	1b
+	ret
+.endm
+	.irp n, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
+	BTB	\n
+	.endr
+
+/* return stack: 64 functions of 32 bytes, each calling the next */
+	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
+	.balign	64
+bm_ret_x2:
+	lsl	x1, x1, #1
+bm_ret_x1:
+	stp	x29, x30, [sp, #-16]!
+	ldr	x3, [x0]
+	mov	x4, #0
+1:	blr	x3
+	subs	x1, x1, #1
+	b.ne	1b
+	mov	x0, x4
+	ldp	x29, x30, [sp], #16
+	ret
+	.balign	64
+bm_ret_chain:
+	.rept	64
+2:	stp	x29, x30, [sp, #-16]!
+	add	x4, x4, #1
+	bl	2f
+	ldp	x29, x30, [sp], #16
+	ret
+	nop
+	nop
+	nop
+	.endr
+2:	ret
+
+	.globl	bm_ind_x1, bm_ind_x2, bm_ind_stubs
+	.balign	64
+bm_ind_x2:
+	lsl	x1, x1, #1
+bm_ind_x1:
+	mov	x10, x30
+	ldp	x5, x7, [x0]
+	mov	x6, #0
+	mov	x4, #0
+1:	ldr	x9, [x5, x6, lsl #3]
+	add	x6, x6, #1
+	and	x6, x6, x7
+	blr	x9
+	subs	x1, x1, #1
+	b.ne	1b
+	mov	x0, x4
+	mov	x30, x10
+	ret
+/* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k */
+	.balign	16
+bm_ind_stubs:
+	.set	k, 1
+	.rept	64
+	add	x4, x4, #k
+	ret
+	nop
+	nop
+	.set	k, k + 1
+	.endr
