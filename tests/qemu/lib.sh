@@ -56,6 +56,9 @@ check_complete_run() {
 	expect_q "$n" 'map(select(.type=="core")) | length == 1' "one core record"
 	expect_q "$n" 'map(select(.type=="end")) | length == 1 and .[-1].type == "end"' "end record, last"
 	expect_q "$n" '.[-1].errors == 0' "no errors"
+	# Under -icount shift=0 a virtual second is 10^9 instructions: the
+	# quick profile's budget is under a minute of it (issue 9).
+	expect_q "$n" '.[-1].elapsed_s > 0 and .[-1].elapsed_s < 60' "the quick profile retires under 60 x 10^9 instructions"
 	for fam in pipeline cache branch; do
 		expect_q "$n" "map(select(.type==\"result\" and (.kernel|startswith(\"$fam.\")))) | length > 0" "results of the $fam family"
 	done
