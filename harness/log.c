@@ -43,6 +43,10 @@ unsigned bm_warning_count(void)
 void bm_emit(struct rec *r)
 {
 	static char line[BM_REC_MAX + 32];
+	bool dropped = r->overflow || r->depth != 0;
 	size_t n = rec_finish(r, line, sizeof(line));
 	console_write(line, n);
+	/* the error record stands in its place; the end record counts it too */
+	if (dropped)
+		bm_warn("a record did not fit in %d bytes or was left open, and was dropped", BM_REC_MAX);
 }

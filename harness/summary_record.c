@@ -61,7 +61,7 @@ void summary_emit(void)
 {
 	struct sm_summary s;
 	summary_derive(points, npoints, &s);
-	struct rec r;
+	static struct rec r; /* the longest record: off the stack */
 	rec_begin(&r, "summary");
 	rec_core(&r);
 	if (estimated)
@@ -103,7 +103,8 @@ void summary_emit(void)
 	if (!s.has_stlf)
 		rec_str(&r, "store_to_load_forwarding", "uarch.stlf.lat and pipeline.add.lat did not both run");
 	rec_str(&r, "line_size", "not measured: the core record gives the hardware's (CTR_EL0 / CCSIDR on Arm)");
-	rec_str(&r, "tlb_reach", "not measured yet");
+	if (!s.tlb_first.has)
+		rec_str(&r, "tlb_reach", "cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes");
 	rec_close(&r);
 	if (s.has_memory) {
 		rec_obj(&r, "memory");
@@ -129,7 +130,7 @@ void summary_emit(void)
 		rec_obj(&r, "execution");
 		rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
 		rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
-		rec_str(&r, "from", "uarch.window filler=0 / uarch.mlp chains=1 (2: misses serialise; 1: they overlap)");
+		rec_str(&r, "from", "uarch.window filler=0 / uarch.mlp chains=1");
 		rec_close(&r);
 	}
 	if (s.has_window) {
@@ -147,6 +148,10 @@ void summary_emit(void)
 		rec_str(&r, "from", "uarch.mlp");
 		rec_close(&r);
 	}
+	rise_field(&r, "tlb_reach", &s.tlb_first, "4 KiB pages (first TLB level)",
+		   "cache.tlb.lat: first page count over 1.25x cache.load.lat at pages x 64 bytes");
+	rise_field(&r, "tlb_reach_last", &s.tlb_last, "4 KiB pages (the biggest step)",
+		   "cache.tlb.lat: the biggest rise between two page counts");
 	rise_field(&r, "btb", &s.btb, "taken jumps, 8 bytes apart", "branch.btb: first cost over 1.5x the lowest before it");
 	rise_field(&r, "return_stack", &s.ras, "calls deep", "branch.ret: first cost over 1.5x the lowest before it");
 	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle",

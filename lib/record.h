@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define BM_RECORD_VERSION 1
-#define BM_REC_MAX 2048
+#define BM_REC_MAX 4096 /* the longest record (summary) is under 3 KiB */
 #define BM_REC_DEPTH 8
 
 struct rec {

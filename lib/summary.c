@@ -123,6 +123,32 @@ static struct sm_rise rise(const struct sm_point *p, int n, const char *kernel, 
 	return r;
 }
 
+static void tlb(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	double prev = 0, prev_pages = 0, best = 0;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(p[i].kernel, "cache.tlb.lat") != 0 || p[i].cyc <= 0)
+			continue;
+		const struct sm_point *dense = find(p, n, "cache.load.lat", p[i].param * 64);
+		double pages = (double)p[i].param;
+		if (!s->tlb_first.has || s->tlb_first.open) {
+			if (dense && p[i].cyc > SM_STEP_RATIO * dense->cyc && s->tlb_first.has) {
+				s->tlb_first.open = false;
+				s->tlb_first.exceeds = pages;
+			} else if (dense) {
+				s->tlb_first.has = s->tlb_first.open = true;
+				s->tlb_first.fits = pages;
+			}
+		}
+		if (prev > 0 && p[i].cyc - prev > best) {
+			best = p[i].cyc - prev;
+			s->tlb_last = (struct sm_rise){true, false, prev_pages, pages};
+		}
+		prev = p[i].cyc;
+		prev_pages = pages;
+	}
+}
+
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -135,6 +161,7 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 		s->mispredict_penalty = (rnd->cyc - pred->cyc) / per_op;
 	}
 	width(p, n, s);
+	tlb(p, n, s);
 	s->btb = rise(p, n, "branch.btb", 0);
 	s->ras = rise(p, n, "branch.ret", 0);
 	s->indirect = rise(p, n, "branch.indirect", 0);

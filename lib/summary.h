@@ -55,6 +55,10 @@ struct sm_summary {
 	double mlp;
 	bool has_stlf;
 	double stlf_latency;
+	/* cache.tlb.lat against cache.load.lat at pages x 64 bytes: the first
+	 * page count costing over 1.25x the packed lines (the first TLB
+	 * level), and the biggest jump between two page counts (the last) */
+	struct sm_rise tlb_first, tlb_last;
 	struct sm_rise btb;      /* branch.btb: taken jumps */
 	struct sm_rise ras;      /* branch.ret: call depth */
 	struct sm_rise indirect; /* branch.indirect: targets in a cycle */

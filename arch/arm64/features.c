@@ -60,3 +60,8 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 	else
 		snprintf(why, cap, "%s is not an Arm feature baremark knows", name);
 }
+
+const char *arch_small_pages(void)
+{
+	return "RAM is mapped in 2 MiB and 1 GiB blocks (arch/arm64/mmu.c): a few TLB entries cover all of it";
+}

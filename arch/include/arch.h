@@ -61,6 +61,9 @@ bool arch_has_feature(const char *name);
 /* Why arch_has_feature(name) said no, for a skip record: which register
  * field, CPUID bit or device-tree entry was read. */
 void arch_feature_missing(const char *name, char *why, size_t cap);
+/* NULL when kernel memory is translated in 4 KiB pages, so that a chase
+ * one line per page stresses the TLB; else why not. */
+const char *arch_small_pages(void);
 
 /* A core's own PMU event code, where the platform knows it (RISC-V: an
  * SBI PMU raw event, type 2, tried before the generic SBI event). */

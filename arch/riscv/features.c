@@ -198,3 +198,8 @@ void riscv_vector_fields(struct rec *r)
 	rec_close(r);
 	rec_close(r);
 }
+
+const char *arch_small_pages(void)
+{
+	return "translation is off (satp Bare, as the image runs): no TLB is in use";
+}

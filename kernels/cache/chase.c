@@ -3,13 +3,23 @@
  * prefetcher nor a next-line prefetcher can guess the next address).
  * Each line holds [next pointer, position in the cycle], so the self-check
  * knows exactly where the chase must end after any number of steps.
- * cache.seq.lat chases the same lines in address order instead. */
+ * cache.seq.lat chases the same lines in address order instead, and
+ * cache.tlb.lat one line per page. */
+#include "arch.h"
 #include "chase_build.h"
 #include "kernel.h"
 
 #define LINE CHASE_LINE
 #define UNROLL 64u
 #define MIN_BYTES 1024u
+
+/* What a chase kernel walks: lines in random or address order, or one
+ * line per 4 KiB page (the param then counts pages). */
+struct chase_kind {
+	bool sequential, per_page;
+};
+
+#define PAGE 4096u
 
 struct chase_state {
 	uint64_t *start; /* first field: the body loads it */
@@ -35,16 +45,17 @@ bool cache_sweep(const struct bm_env *env, unsigned i, uint64_t *value)
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t bytes, uint64_t *iters,
 		     const char **why)
 {
-	uint64_t n = bytes / LINE;
+	const struct chase_kind *kind = k->arg;
+	uint64_t n = kind->per_page ? bytes : bytes / LINE; /* per page, the parameter is pages */
 	struct chase_state *s = arena_alloc(sizeof(*s), 64);
-	uint8_t *buf = arena_alloc(bytes, 4096);
+	uint8_t *buf = arena_alloc(kind->per_page ? n * PAGE : bytes, 4096);
 	uint32_t *order = arena_alloc(n * sizeof(uint32_t), 16);
 	if (!s || !buf || !order) {
 		*why = "not enough free memory for this working set";
 		return NULL;
 	}
-	bool sequential = k->arg != NULL;
-	s->start = chase_build(buf, n, order, sequential ? 0 : 0x9E3779B97F4A7C15ull ^ bytes);
+	s->start = chase_build_strided(buf, n, kind->per_page ? PAGE : LINE, order,
+				       kind->sequential ? 0 : 0x9E3779B97F4A7C15ull ^ bytes);
 	s->lines = n;
 	/* Each timed body walks the whole cycle at least twice. */
 	uint64_t need = (2 * n + UNROLL - 1) / UNROLL;
@@ -65,16 +76,41 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 uint64_t bm_chase_x1(void *, uint64_t);
 uint64_t bm_chase_x2(void *, uint64_t);
 
-#define CHASE_KERNEL(id, kname, opname, arg_)                                                  \
+#define CHASE_KERNEL(id, kname, opname, pname, pfn, verify_, ...)                              \
+	static const struct chase_kind id##_kind = {__VA_ARGS__};                              \
 	BM_KERNEL(id) = {                                                                      \
-		.name = kname, .op = opname, .param_name = "bytes", .param = cache_sweep, .prepare = prepare, \
-		.body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL, .check = check, .arg = arg_, \
+		.name = kname, .op = opname, .param_name = pname, .param = pfn, .prepare = prepare, \
+		.verify = verify_, .body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL,    \
+		.check = check, .arg = &id##_kind,                                                 \
 	}
 
-CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", NULL);
+CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", "bytes", cache_sweep, NULL, false, false);
 
 /* The same chase through the lines in address order: what a stride
  * prefetcher can follow. Beside cache.load.lat it shows how much of the
  * latency the prefetchers hide at each working set. */
-static const bool sequential_order = true;
-CHASE_KERNEL(cache_sequential, "cache.seq.lat", "dependent load, next line", &sequential_order);
+CHASE_KERNEL(cache_sequential, "cache.seq.lat", "dependent load, next line", "bytes", cache_sweep, NULL, true, false);
+
+/* TLB reach: one line in each of `pages` 4 KiB pages (at a different
+ * offset in each, so that the lines spread over the cache's sets), in a
+ * random order. Beside cache.load.lat at pages x 64 bytes (the same
+ * number of lines, packed), the difference is the translation's cost. */
+static bool tlb_pages(const struct bm_env *env, unsigned i, uint64_t *value)
+{
+	uint64_t v = 16ull << i;
+	if (i > 10 || v * PAGE > env->beyond_cache_bytes * 2)
+		return false;
+	*value = v;
+	return true;
+}
+
+static const char *tlb_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)k, (void)env;
+	const char *why = arch_small_pages();
+	*skip = why != NULL;
+	return why;
+}
+
+CHASE_KERNEL(cache_tlb, "cache.tlb.lat", "dependent load, one line per 4 KiB page", "pages", tlb_pages, tlb_verify,
+	     false, true);

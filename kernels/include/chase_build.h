@@ -14,6 +14,10 @@
  * follows). Afterwards order[k] is the line at position k. Returns the
  * line at position 0. */
 uint64_t *chase_build(uint8_t *buf, uint64_t n, uint32_t *order, uint64_t seed);
+/* The same with the n lines `stride` bytes apart (a multiple of 64):
+ * line i at buf + i x stride, shifted by (i mod stride/64) lines so that
+ * the lines spread over the cache's sets. */
+uint64_t *chase_build_strided(uint8_t *buf, uint64_t n, uint64_t stride, uint32_t *order, uint64_t seed);
 
 struct bm_env;
 /* The working-set sweep of the cache kernels: 1 KiB doubling up to the

@@ -8,7 +8,8 @@
 void test_summary(void)
 {
 	struct sm_point ooo[] = {
-		{"cache.load.lat", 1024, 4.0, 0, false},     {"cache.load.lat", 16384, 4.1, 0, false},
+		{"cache.load.lat", 1024, 4.0, 0, false},     {"cache.load.lat", 2048, 4.0, 0, false},
+		{"cache.load.lat", 4096, 4.0, 0, false},     {"cache.load.lat", 16384, 4.1, 0, false},
 		{"cache.load.lat", 32768, 4.0, 0, false},    {"cache.load.lat", 65536, 14.0, 0, false},
 		{"cache.load.lat", 524288, 13.0, 0, false},  {"cache.load.lat", 2097152, 40.0, 0, false},
 		{"cache.load.lat", 8388608, 42.0, 0, false}, {"cache.load.lat", 33554432, 300.0, 0, false},
@@ -27,6 +28,11 @@ void test_summary(void)
 		{"branch.ret", 64, 13.0, 0, false},           {"branch.indirect", 1, 6.0, 0, false},
 		{"branch.indirect", 2, 6.5, 0, false},        {"branch.pattern", 4, 1.0, 0, false},
 		{"branch.pattern", 64, 2.0, 0, false},        {"branch.pattern", 1024, 8.0, 0, false},
+		/* 16 and 32 pages as fast as their packed lines, 64 slower; the
+		 * biggest jump between 2048 and 4096 pages */
+		{"cache.tlb.lat", 16, 4.0, 0, false},         {"cache.tlb.lat", 32, 4.1, 0, false},
+		{"cache.tlb.lat", 64, 8.0, 0, false},         {"cache.tlb.lat", 2048, 23.0, 0, false},
+		{"cache.tlb.lat", 4096, 100.0, 0, false},     {"cache.tlb.lat", 8192, 110.0, 0, false},
 	};
 	struct sm_summary s;
 	summary_derive(ooo, sizeof(ooo) / sizeof(ooo[0]), &s);
@@ -44,6 +50,9 @@ void test_summary(void)
 	CHECK(s.has_mlp && NEAR(s.mlp, 5.0), "MLP 10 x 300 / 600 = 5: %f", s.mlp);
 	CHECK(s.has_stlf && NEAR(s.stlf_latency, 5.0), "forwarding 6 - 1 = 5");
 	CHECK(s.has_prefetch && NEAR(s.sequential_latency, 12.0), "in address order at 32 MiB: 12 against 300");
+	CHECK(s.tlb_first.has && !s.tlb_first.open && NEAR(s.tlb_first.fits, 32) && NEAR(s.tlb_first.exceeds, 64),
+	      "first TLB level: 32 pages fit, 64 do not");
+	CHECK(s.tlb_last.has && NEAR(s.tlb_last.fits, 2048) && NEAR(s.tlb_last.exceeds, 4096), "last level: 2048 / 4096");
 	CHECK(s.btb.has && !s.btb.open && NEAR(s.btb.fits, 1024) && NEAR(s.btb.exceeds, 2048), "BTB: 1024 fit, 2048 do not");
 	CHECK(s.ras.has && NEAR(s.ras.fits, 32) && NEAR(s.ras.exceeds, 48), "return stack: 32 deep fits, 48 does not");
 	CHECK(s.indirect.has && s.indirect.open && NEAR(s.indirect.fits, 2), "indirect: no rise up to the 2 tried");

@@ -72,6 +72,7 @@ check_complete_run() {
 	# jumps plus 3 loop instructions, a call level 7 (rv64) or 5 (a64)
 	# instructions plus the loop, an indirect call a fixed 10 or 8
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.btb")] | length == 9 and all(.instructions_per_op == 1 + 3 / .param.value or (.instructions_per_op - (1 + 3 / .param.value) | fabs) < 0.005)' "branch.btb: one instruction per jump plus the loop's 3 per pass"
+	expect_q "$n" '[.[] | select(.type=="skip" and .kernel=="cache.tlb.lat")] | length == 1 and (.[0].reason | test("translation is off|2 MiB and 1 GiB blocks"))' "cache.tlb.lat skipped on bare metal, saying why (no 4 KiB pages)"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .btb.at_least == 2048 and .return_stack.at_least == 64 and .indirect_targets.at_least == 64' "summary: under -icount no branch structure overflows (every op costs its instructions)"
 	# The summary record, read off this run: under -icount a cycle is an
 	# instruction, so the core is "in-order" (the two used misses cost

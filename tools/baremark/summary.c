@@ -8,6 +8,7 @@
 #include "compare.h"
 
 #define WIDTH 34
+#define LABEL 26
 
 static const json_t *summary_of(const struct core_col *c)
 {
@@ -54,7 +55,7 @@ typedef void (*cell_fn)(char *buf, size_t cap, const json_t *sum, const json_t *
 
 static void row(const char *label, const struct cmp_set *s, const json_t **sums, const json_t **cores, cell_fn f, int i)
 {
-	printf("%-24s", label);
+	printf("%-*s", LABEL, label);
 	for (int c = 0; c < s->ncols; c++) {
 		char buf[128] = "-";
 		if (sums[c])
@@ -188,6 +189,8 @@ static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
 		rise_cell(buf, cap, sum, key);                                             \
 	}
 RISE_CELL(btb_cell, "btb")
+RISE_CELL(tlb_cell, "tlb_reach")
+RISE_CELL(tlb_last_cell, "tlb_reach_last")
 RISE_CELL(ras_cell, "return_stack")
 RISE_CELL(ind_cell, "indirect_targets")
 RISE_CELL(pattern_cell, "pattern_period")
@@ -235,7 +238,7 @@ int cmd_summary(int argc, char **argv)
 	for (int c = 0; c < set.ncols; c++)
 		printf("# %s: %s%s\n", set.cols[c].label, set.cols[c].type_label,
 		       json_is_true(json_object_get(sums[c], "cycles_estimated")) ? " (cycles ESTIMATED from the clock)" : "");
-	printf("%-24s", "");
+	printf("%-*s", LABEL, "");
 	for (int c = 0; c < set.ncols; c++)
 		printf(" | %-*.*s", WIDTH, WIDTH, set.cols[c].label);
 	printf("\n");
@@ -248,6 +251,8 @@ int cmd_summary(int argc, char **argv)
 		row(i ? "" : "caches (hardware says)", &set, sums, cores, hw_cache_cell, i);
 	row("memory latency", &set, sums, cores, memory_cell, 0);
 	row("prefetch (same lines)", &set, sums, cores, prefetch_cell, 0);
+	row("TLB, first level (pages)", &set, sums, cores, tlb_cell, 0);
+	row("TLB, biggest step (pages)", &set, sums, cores, tlb_last_cell, 0);
 	row("read bandwidth", &set, sums, cores, bw_cell, 0);
 	row("execution", &set, sums, cores, order_cell, 0);
 	row("out-of-order window", &set, sums, cores, window_cell, 0);
