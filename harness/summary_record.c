@@ -102,7 +102,8 @@ void summary_emit(void)
 		rec_str(&r, "prefetch", "cache.seq.lat did not run at the largest working set, or no memory level was found");
 	if (!s.has_stlf)
 		rec_str(&r, "store_to_load_forwarding", "uarch.stlf.lat and pipeline.add.lat did not both run");
-	rec_str(&r, "line_size", "not measured: the core record gives the hardware's (CTR_EL0 / CCSIDR on Arm)");
+	rec_str(&r, "line_size", "not derived: spatial prefetchers move cache.line.lat's knee (an x86 with 64-byte lines "
+				 "shows it at 256); the core record has the hardware's (CCSIDR, sysfs)");
 	if (!s.tlb_first.has)
 		rec_str(&r, "tlb_reach", "cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes");
 	rec_close(&r);

@@ -156,6 +156,16 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 NUM_CELL(width_cell, "issue_width", "ipc", "%.2f instructions/cycle", "issue_width")
 NUM_CELL(mlp_cell, "memory_parallelism", "misses", "%.1f misses in flight", "memory_parallelism")
 NUM_CELL(stlf_cell, "store_to_load_forwarding", "cycles", "%.1f cycles", "store_to_load_forwarding")
+static void line_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	json_t *l = json_object_get(sum, "line_size");
+	if (json_is_object(l))
+		snprintf(buf, cap, "%lld bytes", (long long)json_integer_value(json_object_get(l, "bytes")));
+	else
+		unavailable(buf, cap, sum, "line_size");
+}
+
 NUM_CELL(mp_cell, "mispredict_penalty", "cycles", "%.1f cycles", "mispredict_penalty")
 
 static void bw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
@@ -251,6 +261,7 @@ int cmd_summary(int argc, char **argv)
 		row(i ? "" : "caches (hardware says)", &set, sums, cores, hw_cache_cell, i);
 	row("memory latency", &set, sums, cores, memory_cell, 0);
 	row("prefetch (same lines)", &set, sums, cores, prefetch_cell, 0);
+	row("line size", &set, sums, cores, line_cell, 0);
 	row("TLB, first level (pages)", &set, sums, cores, tlb_cell, 0);
 	row("TLB, biggest step (pages)", &set, sums, cores, tlb_last_cell, 0);
 	row("read bandwidth", &set, sums, cores, bw_cell, 0);
