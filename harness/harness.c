@@ -234,7 +234,7 @@ static void summary_point(const struct job *j, int64_t ops)
 			has_br = true;
 			br = ratio_milli(median_of(j->d[s], j->repeats), ops);
 		}
-	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br);
+	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
 }
 
 static void report_result(const struct job *j)

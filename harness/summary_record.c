@@ -22,7 +22,8 @@ void summary_reset(bool cycles_estimated)
 	estimated = cycles_estimated;
 }
 
-void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli)
+void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
+		 uint64_t bytes_per_op)
 {
 	if (npoints >= MAX_POINTS || cyc_milli <= 0)
 		return;
@@ -32,6 +33,7 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 	p->cyc = (double)cyc_milli / 1000.0;
 	p->has_br_miss = has_br_miss;
 	p->br_miss = (double)br_miss_milli / 1000.0;
+	p->bytes = (double)bytes_per_op;
 }
 
 /* "btb": {"fits": 1024, "exceeds": 2048, "unit": ..., "from": ...}, or
@@ -98,6 +100,8 @@ void summary_emit(void)
 		rec_str(&r, "pattern_period", "branch.pattern, branch.predictable and branch.random did not all run, or random was no slower");
 	if (!s.has_bandwidth)
 		rec_str(&r, "read_bandwidth", "cache.bw.read did not run");
+	if (!s.has_vbandwidth)
+		rec_str(&r, "vector_read_bandwidth", "cache.bw.vread did not run (its skip record says why)");
 	if (!s.has_prefetch)
 		rec_str(&r, "prefetch", "cache.seq.lat did not run at the largest working set, or no memory level was found");
 	if (!s.has_stlf)
@@ -166,6 +170,13 @@ void summary_emit(void)
 		rec_milli(&r, "large_bytes_per_cycle", milli(s.bw_large));
 		rec_u64(&r, "large_at_bytes", (uint64_t)s.bw_large_bytes);
 		rec_str(&r, "from", "cache.bw.read (64-bit loads)");
+		rec_close(&r);
+	}
+	if (s.has_vbandwidth) {
+		rec_obj(&r, "vector_read_bandwidth");
+		rec_milli(&r, "small_bytes_per_cycle", milli(s.vbw_small));
+		rec_milli(&r, "large_bytes_per_cycle", milli(s.vbw_large));
+		rec_str(&r, "from", "cache.bw.vread (the widest loads), at the same working sets");
 		rec_close(&r);
 	}
 	if (s.has_prefetch) {

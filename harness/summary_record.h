@@ -10,6 +10,7 @@
 void summary_reset(bool cycles_estimated);
 /* One result: median cycles per op (thousandths), and branch
  * mispredicts per op where the core counts them. */
-void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli);
+void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
+		 uint64_t bytes_per_op);
 void summary_emit(void);
 #endif

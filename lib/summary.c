@@ -186,6 +186,13 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 			s->bw_large = 64.0 / p[i].cyc; /* the sweep ascends: the last is the largest */
 			s->bw_large_bytes = (double)p[i].param;
 		}
+	for (int i = 0; i < n; i++)
+		if (strcmp(p[i].kernel, "cache.bw.vread") == 0 && p[i].cyc > 0 && p[i].bytes > 0) {
+			if (!s->has_vbandwidth)
+				s->vbw_small = p[i].bytes / p[i].cyc;
+			s->has_vbandwidth = true;
+			s->vbw_large = p[i].bytes / p[i].cyc;
+		}
 	const struct sm_point *seq = s->has_memory ? find(p, n, "cache.seq.lat", (int64_t)s->memory_bytes) : NULL;
 	if (seq) {
 		s->has_prefetch = true;

@@ -13,6 +13,7 @@ struct sm_point {
 	double cyc;     /* median cycles per op */
 	double br_miss; /* branch mispredicts per op, when counted */
 	bool has_br_miss;
+	double bytes;   /* bytes one op moves, 0 if the kernel does not say */
 };
 
 #define SM_MAX_LEVELS 8
@@ -69,6 +70,9 @@ struct sm_summary {
 	 * at the largest (scalar 64-bit loads) */
 	bool has_bandwidth;
 	double bw_small, bw_small_bytes, bw_large, bw_large_bytes;
+	/* cache.bw.vread: the same with the widest vector loads */
+	bool has_vbandwidth;
+	double vbw_small, vbw_large;
 	/* cache.seq.lat beside cache.load.lat at the largest working set */
 	bool has_prefetch;
 	double sequential_latency;

@@ -4,23 +4,37 @@
  * walking the buffer in address order and wrapping; the position carries
  * from one body to the next, and each body walks the whole buffer at
  * least once. One op is one line; bytes_per_op gives MB/s and bytes per
- * cycle (a copy moves 128 bytes: read and written). Vector-width versions
- * are the vector kernels' loads and stores (rvv.vle.thr, neon.ldr.thr)
- * in L1 only. */
+ * cycle (a copy moves 128 bytes: read and written). cache.bw.vread reads
+ * with the widest loads the core has (RVV vle8 at LMUL 8, NEON ld1 of four
+ * q registers, AVX2 on x86), one load per op. */
 #include <string.h>
 
+#include "arch.h"
 #include "chase_build.h"
 #include "kernel.h"
 
 #define UNROLL 8
 
-enum bw_kind { BW_READ, BW_WRITE, BW_COPY };
+enum bw_kind { BW_READ, BW_WRITE, BW_COPY, BW_VREAD };
+
+/* Bytes one widest load reads (bw_<arch>.S): VLEN x 8 with RVV (LMUL 8),
+ * 64 with NEON (four q registers) and AVX2 (two ymm). */
+uint64_t bm_bw_vbytes(void);
+
+#if defined(__riscv)
+#define VECTOR_FEATURE "v"
+#elif defined(__aarch64__)
+#define VECTOR_FEATURE "neon"
+#else
+#define VECTOR_FEATURE "avx2"
+#endif
 
 struct bw_state {
 	uint8_t *cur, *base, *end; /* 0, 8, 16: read by the bodies */
 	int64_t dst_offset;        /* 24 */
 	uint64_t value;            /* 32 */
 	enum bw_kind kind;
+	uint64_t op_bytes;
 };
 
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t bytes, uint64_t *iters,
@@ -43,7 +57,12 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	s->dst_offset = dst - buf;
 	s->value = 0x5A5A5A5A5A5A5A5Aull;
 	s->kind = *kind;
-	uint64_t need = (bytes / CHASE_LINE + UNROLL - 1) / UNROLL;
+	s->op_bytes = *kind == BW_VREAD ? bm_bw_vbytes() : *kind == BW_COPY ? 128 : 64;
+	if (bytes % s->op_bytes) {
+		*why = "the working set is smaller than one vector load";
+		return NULL;
+	}
+	uint64_t need = (bytes / (*kind == BW_COPY ? 64 : s->op_bytes) + UNROLL - 1) / UNROLL;
 	if (*iters < need)
 		*iters = need;
 	return s;
@@ -57,6 +76,8 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 		return result == 8 * lines;
 	if (result != lines)
 		return false;
+	if (s->kind == BW_VREAD) /* counted loads: the walk made them all */
+		return true;
 	/* the line before the walk's position was written last */
 	const uint8_t *last = (s->cur == s->base ? s->end : s->cur) - CHASE_LINE;
 	uint64_t word;
@@ -66,18 +87,32 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 
 static uint64_t line_bytes(const void *state)
 {
-	return ((const struct bw_state *)state)->kind == BW_COPY ? 128 : 64;
+	return ((const struct bw_state *)state)->op_bytes;
 }
 
-#define BW(id, kname, opname, kind_, fn)                                                           \
+static const char *vector_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)k, (void)env;
+	static char why[160];
+	if (arch_has_feature(VECTOR_FEATURE))
+		return NULL;
+	arch_feature_missing(VECTOR_FEATURE, why, sizeof(why));
+	*skip = true;
+	return why;
+}
+
+#define BW(id, kname, opname, kind_, fn) BW_V(id, kname, opname, kind_, fn, NULL)
+#define BW_V(id, kname, opname, kind_, fn, verify_)                                                \
 	uint64_t fn##_x1(void *, uint64_t), fn##_x2(void *, uint64_t);                              \
 	static const enum bw_kind id##_kind = kind_;                                               \
 	BM_KERNEL(id) = {                                                                          \
 		.name = kname, .op = opname, .param_name = "bytes", .param = cache_sweep,          \
 		.prepare = prepare, .body = {fn##_x1, fn##_x2}, .ops_per_iter = UNROLL,            \
-		.check = check, .op_bytes = line_bytes, .arg = &id##_kind,                         \
+		.check = check, .op_bytes = line_bytes, .verify = verify_, .arg = &id##_kind,      \
 	}
 
 BW(cache_bw_read, "cache.bw.read", "64-byte line read (8 loads)", BW_READ, bm_bw_read);
 BW(cache_bw_write, "cache.bw.write", "64-byte line written (8 stores)", BW_WRITE, bm_bw_write);
 BW(cache_bw_copy, "cache.bw.copy", "64-byte line copied (128 bytes moved)", BW_COPY, bm_bw_copy);
+BW_V(cache_bw_vread, "cache.bw.vread", "widest vector load (bytes_per_op says how wide)", BW_VREAD, bm_bw_vread,
+     vector_verify);

@@ -46,3 +46,15 @@
 	BM_BODY bm_bw_read, 8, bw_setup, read_op, bw_finish
 	BM_BODY bm_bw_write, 8, bw_setup, write_op, bw_finish
 	BM_BODY bm_bw_copy, 8, bw_setup, copy_op, bw_finish
+
+/* The widest loads: one ld1 of four q registers (64 bytes) per op. */
+	.globl	bm_bw_vbytes
+bm_bw_vbytes:
+	mov	x0, #64
+	ret
+.macro vread_op
+	ld1	{v16.16b, v17.16b, v18.16b, v19.16b}, [x2]
+	add	x15, x15, #1
+	bw_next
+.endm
+	BM_BODY bm_bw_vread, 8, bw_setup, vread_op, bw_finish

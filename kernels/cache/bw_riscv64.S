@@ -55,3 +55,29 @@
 	BM_BODY bm_bw_read, 8, bw_setup, read_op, bw_finish
 	BM_BODY bm_bw_write, 8, bw_setup, write_op, bw_finish
 	BM_BODY bm_bw_copy, 8, bw_setup, copy_op, bw_finish
+
+/* The widest loads: one vle8.v at LMUL 8 (VLEN bytes) per op. */
+	.globl	bm_bw_vbytes
+bm_bw_vbytes:
+	.option	push
+	.option	arch, +v
+	vsetvli	a0, zero, e8, m8, ta, ma
+	.option	pop
+	ret
+
+	.option	push
+	.option	arch, +v
+.macro vread_setup
+	bw_setup
+	vsetvli	t0, zero, e8, m8, ta, ma
+.endm
+.macro vread_op
+	vle8.v	v8, (a2)
+	addi	t5, t5, 1
+	add	a2, a2, t0
+	bltu	a2, a4, 9f
+	mv	a2, a3
+9:
+.endm
+	BM_BODY bm_bw_vread, 8, vread_setup, vread_op, bw_finish
+	.option	pop

@@ -49,3 +49,21 @@
 	BM_BODY bm_bw_read, 8, bw_setup, read_op, bw_finish
 	BM_BODY bm_bw_write, 8, bw_setup, write_op, bw_finish
 	BM_BODY bm_bw_copy, 8, bw_setup, copy_op, bw_finish
+
+/* The widest loads here: two 32-byte AVX loads (64 bytes) per op, run
+ * only where CPUID has AVX2 (bandwidth.c checks). */
+	.globl	bm_bw_vbytes
+bm_bw_vbytes:
+	mov	$64, %eax
+	ret
+.macro vread_op
+	vmovdqa	0(%rax), %ymm0
+	vmovdqa	32(%rax), %ymm1
+	add	$1, %r10
+	bw_next
+.endm
+.macro vread_finish
+	vzeroupper
+	bw_finish
+.endm
+	BM_BODY bm_bw_vread, 8, bw_setup, vread_op, vread_finish

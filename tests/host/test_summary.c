@@ -8,31 +8,32 @@
 void test_summary(void)
 {
 	struct sm_point ooo[] = {
-		{"cache.load.lat", 1024, 4.0, 0, false},     {"cache.load.lat", 2048, 4.0, 0, false},
-		{"cache.load.lat", 4096, 4.0, 0, false},     {"cache.load.lat", 16384, 4.1, 0, false},
-		{"cache.load.lat", 32768, 4.0, 0, false},    {"cache.load.lat", 65536, 14.0, 0, false},
-		{"cache.load.lat", 524288, 13.0, 0, false},  {"cache.load.lat", 2097152, 40.0, 0, false},
-		{"cache.load.lat", 8388608, 42.0, 0, false}, {"cache.load.lat", 33554432, 300.0, 0, false},
-		{"branch.predictable", -1, 1.0, 0.0, true},  {"branch.random", -1, 8.5, 0.5, true},
-		{"pipeline.add.thr", -1, 0.25, 0, false},    {"uarch.width.alu_load", -1, 0.2, 0, false},
-		{"pipeline.add.lat", -1, 1.0, 0, false},     {"uarch.stlf.lat", -1, 6.0, 0, false},
-		{"uarch.mlp", 1, 300.0, 0, false},           {"uarch.mlp", 4, 330.0, 0, false},
-		{"uarch.mlp", 10, 600.0, 0, false},          {"uarch.window", 0, 310.0, 0, false},
-		{"uarch.window", 64, 330.0, 0, false},       {"uarch.window", 192, 360.0, 0, false},
-		{"uarch.window", 256, 640.0, 0, false},      {"uarch.window", 320, 660.0, 0, false},
-		{"cache.seq.lat", 33554432, 12.0, 0, false},  {"cache.bw.read", 1024, 2.0, 0, false},
-		{"cache.bw.read", 33554432, 8.0, 0, false},
-		{"branch.btb", 8, 1.0, 0, false},             {"branch.btb", 1024, 1.2, 0, false},
-		{"branch.btb", 2048, 3.0, 0, false},          {"branch.ret", 2, 7.2, 0, false},             {"branch.ret", 16, 5.0, 0, false},
-		{"branch.ret", 32, 5.1, 0, false},            {"branch.ret", 48, 11.0, 0, false},
-		{"branch.ret", 64, 13.0, 0, false},           {"branch.indirect", 1, 6.0, 0, false},
-		{"branch.indirect", 2, 6.5, 0, false},        {"branch.pattern", 4, 1.0, 0, false},
-		{"branch.pattern", 64, 2.0, 0, false},        {"branch.pattern", 1024, 8.0, 0, false},
+		{"cache.load.lat", 1024, 4.0, 0, false, 0},     {"cache.load.lat", 2048, 4.0, 0, false, 0},
+		{"cache.load.lat", 4096, 4.0, 0, false, 0},     {"cache.load.lat", 16384, 4.1, 0, false, 0},
+		{"cache.load.lat", 32768, 4.0, 0, false, 0},    {"cache.load.lat", 65536, 14.0, 0, false, 0},
+		{"cache.load.lat", 524288, 13.0, 0, false, 0},  {"cache.load.lat", 2097152, 40.0, 0, false, 0},
+		{"cache.load.lat", 8388608, 42.0, 0, false, 0}, {"cache.load.lat", 33554432, 300.0, 0, false, 0},
+		{"branch.predictable", -1, 1.0, 0.0, true, 0},  {"branch.random", -1, 8.5, 0.5, true, 0},
+		{"pipeline.add.thr", -1, 0.25, 0, false, 0},    {"uarch.width.alu_load", -1, 0.2, 0, false, 0},
+		{"pipeline.add.lat", -1, 1.0, 0, false, 0},     {"uarch.stlf.lat", -1, 6.0, 0, false, 0},
+		{"uarch.mlp", 1, 300.0, 0, false, 0},           {"uarch.mlp", 4, 330.0, 0, false, 0},
+		{"uarch.mlp", 10, 600.0, 0, false, 0},          {"uarch.window", 0, 310.0, 0, false, 0},
+		{"uarch.window", 64, 330.0, 0, false, 0},       {"uarch.window", 192, 360.0, 0, false, 0},
+		{"uarch.window", 256, 640.0, 0, false, 0},      {"uarch.window", 320, 660.0, 0, false, 0},
+		{"cache.seq.lat", 33554432, 12.0, 0, false, 0},  {"cache.bw.read", 1024, 2.0, 0, false, 0},
+		{"cache.bw.read", 33554432, 8.0, 0, false, 0},   {"cache.bw.vread", 1024, 1.0, 0, false, 64},
+		{"cache.bw.vread", 33554432, 4.0, 0, false, 64},
+		{"branch.btb", 8, 1.0, 0, false, 0},             {"branch.btb", 1024, 1.2, 0, false, 0},
+		{"branch.btb", 2048, 3.0, 0, false, 0},          {"branch.ret", 2, 7.2, 0, false, 0},             {"branch.ret", 16, 5.0, 0, false, 0},
+		{"branch.ret", 32, 5.1, 0, false, 0},            {"branch.ret", 48, 11.0, 0, false, 0},
+		{"branch.ret", 64, 13.0, 0, false, 0},           {"branch.indirect", 1, 6.0, 0, false, 0},
+		{"branch.indirect", 2, 6.5, 0, false, 0},        {"branch.pattern", 4, 1.0, 0, false, 0},
+		{"branch.pattern", 64, 2.0, 0, false, 0},        {"branch.pattern", 1024, 8.0, 0, false, 0},
 		/* 16 and 32 pages as fast as their packed lines, 64 slower; the
 		 * biggest jump between 2048 and 4096 pages */
-		{"cache.tlb.lat", 16, 4.0, 0, false},         {"cache.tlb.lat", 32, 4.1, 0, false},
-		{"cache.tlb.lat", 64, 8.0, 0, false},         {"cache.tlb.lat", 2048, 23.0, 0, false},
-		{"cache.tlb.lat", 4096, 100.0, 0, false},     {"cache.tlb.lat", 8192, 110.0, 0, false},
+		{"cache.tlb.lat", 16, 4.0, 0, false, 0},         {"cache.tlb.lat", 32, 4.1, 0, false, 0},
+		{"cache.tlb.lat", 64, 8.0, 0, false, 0},         {"cache.tlb.lat", 2048, 23.0, 0, false, 0},
+		{"cache.tlb.lat", 4096, 100.0, 0, false, 0},     {"cache.tlb.lat", 8192, 110.0, 0, false, 0},
 	};
 	struct sm_summary s;
 	summary_derive(ooo, sizeof(ooo) / sizeof(ooo[0]), &s);
@@ -53,6 +54,7 @@ void test_summary(void)
 	CHECK(s.tlb_first.has && !s.tlb_first.open && NEAR(s.tlb_first.fits, 32) && NEAR(s.tlb_first.exceeds, 64),
 	      "first TLB level: 32 pages fit, 64 do not");
 	CHECK(s.tlb_last.has && NEAR(s.tlb_last.fits, 2048) && NEAR(s.tlb_last.exceeds, 4096), "last level: 2048 / 4096");
+	CHECK(s.has_vbandwidth && NEAR(s.vbw_small, 64.0) && NEAR(s.vbw_large, 16.0), "vector reads: 64 and 16 B/cycle");
 	CHECK(s.btb.has && !s.btb.open && NEAR(s.btb.fits, 1024) && NEAR(s.btb.exceeds, 2048), "BTB: 1024 fit, 2048 do not");
 	CHECK(s.ras.has && NEAR(s.ras.fits, 32) && NEAR(s.ras.exceeds, 48), "return stack: 32 deep fits, 48 does not");
 	CHECK(s.indirect.has && s.indirect.open && NEAR(s.indirect.fits, 2), "indirect: no rise up to the 2 tried");
@@ -62,9 +64,9 @@ void test_summary(void)
 	      "read bandwidth 32 B/cycle at 1 KiB, 8 at 32 MiB");
 
 	struct sm_point ino[] = {
-		{"uarch.mlp", 1, 200.0, 0, false},       {"uarch.window", 0, 402.0, 0, false},
-		{"uarch.window", 64, 420.0, 0, false},   {"branch.predictable", -1, 1.0, 0, false},
-		{"branch.random", -1, 5.0, 0, false},
+		{"uarch.mlp", 1, 200.0, 0, false, 0},       {"uarch.window", 0, 402.0, 0, false, 0},
+		{"uarch.window", 64, 420.0, 0, false, 0},   {"branch.predictable", -1, 1.0, 0, false, 0},
+		{"branch.random", -1, 5.0, 0, false, 0},
 	};
 	summary_derive(ino, sizeof(ino) / sizeof(ino[0]), &s);
 	CHECK(s.order == SM_IN_ORDER && !s.has_window, "in-order: the used misses serialise, no window");
@@ -73,19 +75,19 @@ void test_summary(void)
 	CHECK(s.nlevels == 0 && !s.has_memory && !s.has_stlf, "nothing made up for curves that were not run");
 	/* a gradual transition: lone points between plateaus are not levels */
 	struct sm_point vm[] = {
-		{"cache.load.lat", 16384, 4.0, 0, false},    {"cache.load.lat", 32768, 4.5, 0, false},
-		{"cache.load.lat", 65536, 14.0, 0, false},   {"cache.load.lat", 262144, 14.0, 0, false},
-		{"cache.load.lat", 524288, 17.6, 0, false},  {"cache.load.lat", 1048576, 31.0, 0, false},
-		{"cache.load.lat", 2097152, 48.0, 0, false}, {"cache.load.lat", 4194304, 59.0, 0, false},
-		{"cache.load.lat", 8388608, 473.0, 0, false},
+		{"cache.load.lat", 16384, 4.0, 0, false, 0},    {"cache.load.lat", 32768, 4.5, 0, false, 0},
+		{"cache.load.lat", 65536, 14.0, 0, false, 0},   {"cache.load.lat", 262144, 14.0, 0, false, 0},
+		{"cache.load.lat", 524288, 17.6, 0, false, 0},  {"cache.load.lat", 1048576, 31.0, 0, false, 0},
+		{"cache.load.lat", 2097152, 48.0, 0, false, 0}, {"cache.load.lat", 4194304, 59.0, 0, false, 0},
+		{"cache.load.lat", 8388608, 473.0, 0, false, 0},
 	};
 	summary_derive(vm, sizeof(vm) / sizeof(vm[0]), &s);
 	CHECK(s.nlevels == 3, "levels ending 32K, 256K, 4M: %d", s.nlevels);
 	CHECK(NEAR(s.upto[0], 32768) && NEAR(s.upto[1], 262144) && NEAR(s.upto[2], 4194304) && NEAR(s.next[2], 8388608),
 	      "level sizes");
 	CHECK(NEAR(s.latency[2], 48.0) && NEAR(s.memory_latency, 473.0), "L3 48, memory 473");
-	struct sm_point open[] = {{"uarch.mlp", 1, 100.0, 0, false}, {"uarch.window", 0, 100.0, 0, false},
-				  {"uarch.window", 320, 140.0, 0, false}};
+	struct sm_point open[] = {{"uarch.mlp", 1, 100.0, 0, false, 0}, {"uarch.window", 0, 100.0, 0, false, 0},
+				  {"uarch.window", 320, 140.0, 0, false, 0}};
 	summary_derive(open, 3, &s);
 	CHECK(s.has_window && s.window_open && NEAR(s.window_lo, 323), "no jump up to 320 fillers: at least 323");
 }

@@ -205,6 +205,16 @@ RISE_CELL(ras_cell, "return_stack")
 RISE_CELL(ind_cell, "indirect_targets")
 RISE_CELL(pattern_cell, "pattern_period")
 
+static void vbw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	if (has(sum, "vector_read_bandwidth"))
+		snprintf(buf, cap, "%.1f B/cyc small, %.1f large", num(sum, "vector_read_bandwidth", "small_bytes_per_cycle"),
+			 num(sum, "vector_read_bandwidth", "large_bytes_per_cycle"));
+	else
+		unavailable(buf, cap, sum, "vector_read_bandwidth");
+}
+
 static void prefetch_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
@@ -265,6 +275,7 @@ int cmd_summary(int argc, char **argv)
 	row("TLB, first level (pages)", &set, sums, cores, tlb_cell, 0);
 	row("TLB, biggest step (pages)", &set, sums, cores, tlb_last_cell, 0);
 	row("read bandwidth", &set, sums, cores, bw_cell, 0);
+	row("vector read bandwidth", &set, sums, cores, vbw_cell, 0);
 	row("execution", &set, sums, cores, order_cell, 0);
 	row("out-of-order window", &set, sums, cores, window_cell, 0);
 	row("issue width", &set, sums, cores, width_cell, 0);
