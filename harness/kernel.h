@@ -61,6 +61,10 @@ struct bm_kernel {
 	const void *arg; /* the kernel file's own data for prepare */
 };
 
+/* For a verify hook: NULL when the core has `feature` (arch_has_feature),
+ * else the reason (arch_feature_missing), with *skip set. */
+const char *bm_needs(const char *feature, bool *skip);
+
 #define BM_KERNEL(id) \
 	static const struct bm_kernel id __attribute__((used, section("bm_kernels"), aligned(8)))
 

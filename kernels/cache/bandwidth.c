@@ -9,7 +9,6 @@
  * q registers, AVX2 on x86), one load per op. */
 #include <string.h>
 
-#include "arch.h"
 #include "chase_build.h"
 #include "kernel.h"
 
@@ -93,12 +92,7 @@ static uint64_t line_bytes(const void *state)
 static const char *vector_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
 	(void)k, (void)env;
-	static char why[160];
-	if (arch_has_feature(VECTOR_FEATURE))
-		return NULL;
-	arch_feature_missing(VECTOR_FEATURE, why, sizeof(why));
-	*skip = true;
-	return why;
+	return bm_needs(VECTOR_FEATURE, skip);
 }
 
 #define BW(id, kname, opname, kind_, fn) BW_V(id, kname, opname, kind_, fn, NULL)

@@ -37,7 +37,7 @@ static const char *verify(const struct bm_kernel *k, const struct bm_env *env, b
 {
 	(void)k;
 	(void)env;
-	return vkernel_needs("neon", skip);
+	return bm_needs("neon", skip);
 }
 
 static bool param_of(const struct neon_op *op, unsigned i, uint64_t *value)

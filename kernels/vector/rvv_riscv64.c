@@ -68,7 +68,7 @@ static const char *verify(const struct bm_kernel *k, const struct bm_env *env, b
 {
 	(void)env;
 	const struct rvv_op *op = k->arg;
-	return vkernel_needs(op->thead ? "xtheadvector" : "v", skip);
+	return bm_needs(op->thead ? "xtheadvector" : "v", skip);
 }
 
 /* The i-th (SEW, LMUL) the op takes in this profile. */

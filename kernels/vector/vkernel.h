@@ -1,6 +1,5 @@
 /* What the vector instruction kernels (rvv_riscv64.c, neon_aarch64.c)
- * share: the verify hook that skips a kernel on a core without the unit,
- * and bodies that call the assembly body the state picked for its
+ * share: bodies that call the assembly body the state picked for its
  * element width and register grouping. */
 #ifndef BM_VKERNEL_H
 #define BM_VKERNEL_H
@@ -13,9 +12,6 @@
 struct vbodies {
 	bm_body_fn x1, x2;
 };
-
-/* NULL when the core has `feature`, else the reason, with *skip set. */
-const char *vkernel_needs(const char *feature, bool *skip);
 
 /* VKERNEL_BODIES(type, member): body_x1 and body_x2 for a state of
  * `type` whose struct vbodies is `member`. */

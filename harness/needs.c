@@ -1,8 +1,8 @@
-#include "vkernel.h"
-
+/* The verify-hook helper for kernels that need an optional unit. */
 #include "arch.h"
+#include "kernel.h"
 
-const char *vkernel_needs(const char *feature, bool *skip)
+const char *bm_needs(const char *feature, bool *skip)
 {
 	static char why[160];
 	if (arch_has_feature(feature))
