@@ -61,6 +61,25 @@ struct bm_kernel {
 	const void *arg; /* the kernel file's own data for prepare */
 };
 
+/* Kernels whose prepare picks the assembly bodies for the parameter (an
+ * element width, a branch count) keep them in their state; this struct
+ * follows the fields the bodies read at fixed offsets. */
+struct bm_bodies {
+	bm_body_fn x1, x2;
+};
+
+/* BM_STATE_BODIES(type, member): static body_x1 / body_x2 that call the
+ * bodies a state of `type` holds in `member`. */
+#define BM_STATE_BODIES(type, member)                       \
+	static uint64_t body_x1(void *st, uint64_t iters)   \
+	{                                                   \
+		return ((type *)st)->member.x1(st, iters);  \
+	}                                                   \
+	static uint64_t body_x2(void *st, uint64_t iters)   \
+	{                                                   \
+		return ((type *)st)->member.x2(st, iters);  \
+	}
+
 /* For a verify hook: NULL when the core has `feature` (arch_has_feature),
  * else the reason (arch_feature_missing), with *skip set. */
 const char *bm_needs(const char *feature, bool *skip);

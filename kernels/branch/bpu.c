@@ -20,11 +20,11 @@
 enum bpu_kind { BTB, RET, IND };
 
 struct bpu_state {
-	uint64_t a, b; /* 0, 8: read by the bodies (depth; or table, mask) */
+	uint64_t a, b; /* 0, 8: read by the bodies (the call chain's entry; or table, mask) */
 	const struct bpu_op *op;
 	uint64_t param;
 	uint64_t expect_per_pass;
-	bm_body_fn x1, x2;
+	struct bm_bodies bodies;
 };
 
 struct bpu_op {
@@ -63,8 +63,8 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	for (unsigned i = 0; i < op->nparams; i++)
 		if (op->params[i] == param)
 			pi = i;
-	s->x1 = op->x1[op->kind == BTB ? pi : 0];
-	s->x2 = op->x2[op->kind == BTB ? pi : 0];
+	s->bodies.x1 = op->x1[op->kind == BTB ? pi : 0];
+	s->bodies.x2 = op->x2[op->kind == BTB ? pi : 0];
 	if (op->kind == RET) {
 		s->a = (uint64_t)(uintptr_t)(bm_ret_chain + 32u * (RET_CHAIN - param));
 	} else if (op->kind == IND) {
@@ -91,15 +91,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-static uint64_t body_x1(void *st, uint64_t iters)
-{
-	return ((struct bpu_state *)st)->x1(st, iters);
-}
-
-static uint64_t body_x2(void *st, uint64_t iters)
-{
-	return ((struct bpu_state *)st)->x2(st, iters);
-}
+BM_STATE_BODIES(struct bpu_state, bodies)
 
 /* Ops per iteration: a BTB pass is `branches` jumps, a recursion `depth`
  * calls; an indirect call is one. */

@@ -35,9 +35,7 @@ struct uarch_state {
 	uint64_t pos;          /* chain 0's position now */
 	uint64_t start_pos[2]; /* and when the last x1 / x2 body began */
 	uint64_t param;
-	struct {
-		bm_body_fn x1, x2;
-	} bodies;
+	struct bm_bodies bodies;
 };
 
 enum ukind { WINDOW, MLP, STLF, MIX_LOAD, MIX_BRANCH, MIX_MUL };

@@ -10,7 +10,6 @@
 
 #include "arch.h"
 #include "kernel.h"
-#include "vkernel.h"
 #include "velem.h"
 
 #define OPS 24
@@ -30,7 +29,7 @@ struct neon_state {
 	const struct neon_op *op;
 	unsigned esize;
 	uint64_t mem0;
-	struct vbodies bodies;
+	struct bm_bodies bodies;
 };
 
 static const char *verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
@@ -95,7 +94,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-VKERNEL_BODIES(struct neon_state, bodies)
+BM_STATE_BODIES(struct neon_state, bodies)
 
 /* ldr/str q move 16 bytes: their L1 bandwidth. */
 static uint64_t op_bytes(const void *st)

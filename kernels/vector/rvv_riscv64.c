@@ -22,7 +22,6 @@
 #include "arch.h"
 #include "kernel.h"
 #include "rv_insn.h"
-#include "vkernel.h"
 #include "velem.h"
 
 #define OPS 24 /* vector instructions per unrolled iteration, every body */
@@ -48,7 +47,7 @@ struct rvv_state {
 	const struct rvv_op *op;
 	unsigned sew, lmul, nchains;
 	uint64_t vlmax, mem0; /* mem0: element 0 of the buffer, as loaded */
-	struct vbodies bodies;
+	struct bm_bodies bodies;
 };
 
 /* vl after vsetvl with AVL = infinity: VLEN x LMUL / SEW (rvv_riscv64.S). */
@@ -145,7 +144,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-VKERNEL_BODIES(struct rvv_state, bodies)
+BM_STATE_BODIES(struct rvv_state, bodies)
 
 /* A unit-stride load or store moves VLMAX elements: its L1 bandwidth. */
 static uint64_t op_bytes(const void *st)

@@ -95,7 +95,7 @@ static void col_label(struct core_col *c, const json_t *core_rec, bool name_clas
 		n += snprintf(c->label + n, sizeof(c->label) - (size_t)n, "%s%lld", k ? "," : "", (long long)c->core[k]);
 }
 
-static int by_core(const void *a, const void *b)
+int json_int_cmp(const void *a, const void *b)
 {
 	json_int_t x = *(const json_int_t *)a, y = *(const json_int_t *)b;
 	return (x > y) - (x < y);
@@ -138,7 +138,7 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 				c->core[c->ncores++] = core;
 		}
 		for (int j = first; j < n; j++)
-			qsort(cols[j].core, (size_t)cols[j].ncores, sizeof(cols[j].core[0]), by_core);
+			qsort(cols[j].core, (size_t)cols[j].ncores, sizeof(cols[j].core[0]), json_int_cmp);
 		for (int j = first; j < n; j++) {
 			const char *name = str(first_rec[j - first], "name");
 			bool clash = false;

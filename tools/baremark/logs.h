@@ -41,6 +41,9 @@ struct core_col {
 	double mhz; /* the first core's measured clock; 0 if unmeasured */
 };
 
+/* qsort order for json_int_t values, ascending. */
+int json_int_cmp(const void *a, const void *b);
+
 /* The columns: one per core type per log (per_core: one per core record),
  * in log order. A core record without core_type is a type of its own.
  * Returns the count. */

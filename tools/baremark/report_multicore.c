@@ -65,12 +65,6 @@ static int id_index(json_int_t *ids, int *n, json_int_t id)
 	return (*n)++;
 }
 
-static int by_id(const void *a, const void *b)
-{
-	json_int_t x = *(const json_int_t *)a, y = *(const json_int_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* One heat map per log: cell (a, b) = (b, a) = median one-way ns. */
 static bool c2c_map(FILE *o, const struct run_log *l, int which)
 {
@@ -88,7 +82,7 @@ static bool c2c_map(FILE *o, const struct run_log *l, int which)
 	}
 	if (nids < 2)
 		return true;
-	qsort(ids, (size_t)nids, sizeof(ids[0]), by_id);
+	qsort(ids, (size_t)nids, sizeof(ids[0]), json_int_cmp);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *s = open_memstream(&buf, &len);
