@@ -106,8 +106,8 @@ void summary_emit(void)
 		rec_str(&r, "prefetch", "cache.seq.lat did not run at the largest working set, or no memory level was found");
 	if (!s.has_stlf)
 		rec_str(&r, "store_to_load_forwarding", "uarch.stlf.lat and pipeline.add.lat did not both run");
-	rec_str(&r, "line_size", "not derived: spatial prefetchers move cache.line.lat's knee (an x86 with 64-byte lines "
-				 "shows it at 256); the core record has the hardware's (CCSIDR, sysfs)");
+	if (!s.has_line)
+		rec_str(&r, "line_size", s.line_why);
 	if (!s.tlb_first.has)
 		rec_str(&r, "tlb_reach", "cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes");
 	rec_close(&r);
@@ -193,6 +193,14 @@ void summary_emit(void)
 		rec_str(&r, "from", "uarch.stlf.lat - pipeline.add.lat");
 		rec_close(&r);
 	}
+	if (s.has_line) {
+		rec_obj(&r, "line_size");
+		rec_u64(&r, "bytes", (uint64_t)s.line_size);
+		rec_milli(&r, "flushed_cycles", milli(s.line_flushed));
+		rec_milli(&r, "kept_cycles", milli(s.line_kept));
+		rec_str(&r, "from", "cache.line.lat: the first offset past the flushed line (below the midpoint)");
+		rec_close(&r);
+	}
 	bm_emit(&r);
 
 	char line[256];
@@ -202,6 +210,8 @@ void summary_emit(void)
 			      (unsigned long long)s.upto[i], s.latency[i]);
 	if (s.has_memory && n < (int)sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " memory %.0f cyc;", s.memory_latency);
+	if (s.has_line && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " line %.0f B;", s.line_size);
 	if (s.order != SM_ORDER_UNKNOWN && n < (int)sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
 	if (s.has_window && n < (int)sizeof(line))

@@ -149,6 +149,45 @@ static void tlb(const struct sm_point *p, int n, struct sm_summary *s)
 	}
 }
 
+static void line_size(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	const struct sm_point *first = NULL;
+	double kept = 0;
+	int points = 0;
+	for (int i = 0; i < n; i++)
+		if (strcmp(p[i].kernel, "cache.line.lat") == 0 && p[i].cyc > 0) {
+			if (!first)
+				first = &p[i];
+			if (!points++ || p[i].cyc < kept)
+				kept = p[i].cyc;
+		}
+	if (points < 2) {
+		s->line_why = "cache.line.lat did not run at two offsets or more (its skip record says why)";
+		return;
+	}
+	s->line_flushed = first->cyc;
+	s->line_kept = kept;
+	if (first->cyc < SM_LINE_CONTRAST * kept) {
+		s->line_why = "loads in the flushed line cost less than twice those beside it: no cache is seen "
+			      "(an emulator), or the flush does not reach it";
+		return;
+	}
+	double mid = (first->cyc + kept) / 2;
+	bool below = false;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(p[i].kernel, "cache.line.lat") != 0 || p[i].cyc <= 0)
+			continue;
+		if (p[i].cyc < mid && !below) {
+			below = true;
+			s->line_size = (double)p[i].param;
+		} else if (p[i].cyc >= mid && below) {
+			s->line_why = "cache.line.lat crosses its midpoint more than once: no single step";
+			return;
+		}
+	}
+	s->has_line = true;
+}
+
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -162,6 +201,7 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 	}
 	width(p, n, s);
 	tlb(p, n, s);
+	line_size(p, n, s);
 	s->btb = rise(p, n, "branch.btb", 0);
 	s->ras = rise(p, n, "branch.ret", 0);
 	s->indirect = rise(p, n, "branch.indirect", 0);

@@ -73,10 +73,21 @@ struct sm_summary {
 	/* cache.bw.vread: the same with the widest vector loads */
 	bool has_vbandwidth;
 	double vbw_small, vbw_large;
+	/* cache.line.lat: the smallest offset whose load no longer costs a
+	 * miss (below the midpoint between the cost at the smallest offset,
+	 * in the flushed line, and the lowest cost); line_why says why not
+	 * when there is no clean step */
+	bool has_line;
+	double line_size, line_flushed, line_kept;
+	const char *line_why;
 	/* cache.seq.lat beside cache.load.lat at the largest working set */
 	bool has_prefetch;
 	double sequential_latency;
 };
+
+/* cache.line.lat shows a step only when a load of the flushed line costs
+ * at least this many times a load of a kept one. */
+#define SM_LINE_CONTRAST 2.0
 
 /* A plateau ends where the latency rises by more than this over its lowest. */
 #define SM_STEP_RATIO 1.25

@@ -65,6 +65,14 @@ void arch_feature_missing(const char *name, char *why, size_t cap);
  * one line per page stresses the TLB; else why not. */
 const char *arch_small_pages(void);
 
+/* Flushes the `n` lines holding base, base + stride, ... out of every
+ * cache level (clean and invalidate to the point of coherence) and waits
+ * until that is done, so that a later load of any of them misses. */
+typedef void (*bm_lines_flush_fn)(const uint8_t *base, uint64_t n, uint64_t stride);
+/* How the calling core flushes lines, or NULL with the reason in *why
+ * (the ISA has no such instruction, or it traps here). */
+bm_lines_flush_fn arch_lines_flush(const char **why);
+
 /* A core's own PMU event code, where the platform knows it (RISC-V: an
  * SBI PMU raw event, type 2, tried before the generic SBI event). */
 struct bm_raw_event {

@@ -32,7 +32,7 @@ void riscv_features_board(const struct bm_board *b)
 	board = b;
 }
 
-static const struct bm_cpu_desc *self_cpu(void)
+const struct bm_cpu_desc *riscv_self_cpu(void)
 {
 	for (int i = 0; board && i < board->ncpus; i++)
 		if (board->cpus[i].hartid == arch_core_id())
@@ -96,7 +96,7 @@ static const struct vext *vext(const char *name)
 /* NULL when the hart has vector extension e, else why not. */
 static const char *vext_missing(const struct vext *e, char *why, size_t cap)
 {
-	const struct bm_cpu_desc *c = self_cpu();
+	const struct bm_cpu_desc *c = riscv_self_cpu();
 	if (!riscv_vlenb()) {
 		snprintf(why, cap, "no RVV 1.0 unit (reading vlenb traps), so no %s", e->name);
 		return why;
@@ -115,7 +115,7 @@ static const char *vext_missing(const struct vext *e, char *why, size_t cap)
 	return NULL;
 }
 
-static bool thead_core(const struct bm_cpu_desc *c)
+bool riscv_thead_core(const struct bm_cpu_desc *c)
 {
 	return c && strncmp(c->compatible, "thead,c9", 8) == 0;
 }
@@ -132,12 +132,12 @@ static void th_vsetvli_max(void *p)
 
 uint64_t riscv_thead_vlen(char *why, size_t cap)
 {
-	const struct bm_cpu_desc *c = self_cpu();
+	const struct bm_cpu_desc *c = riscv_self_cpu();
 	if (riscv_vlenb()) {
 		snprintf(why, cap, "this hart has RVV 1.0 (vlenb reads), not T-Head's 0.7.1 unit");
 		return 0;
 	}
-	if (!thead_core(c) && !(c && isa_has_ext(c->isa, "xtheadvector"))) {
+	if (!riscv_thead_core(c) && !(c && isa_has_ext(c->isa, "xtheadvector"))) {
 		snprintf(why, cap, "not a T-Head core (compatible \"%s\") and the tree does not list xtheadvector (not executed)",
 			 c ? c->compatible : "?");
 		return 0;

@@ -1,91 +1,122 @@
-/* Line size: a chase through 256-byte blocks in a random order, visiting
- * each block at `stride`-byte steps in address order. While the stride is
- * below the line size, the loads after the first in each line hit, so the
- * cost per load grows with the stride; from the line size on, every load
- * is a new line and the cost stays flat. The summary reads the knee. The
- * buffer is 8 MiB (beyond the L2 of the boards we target; within the L3
- * of large cores, where the knee still shows against L1 hits). */
+/* Line size, by flushing: each of 32 regions has the line at its start
+ * flushed out of every cache (arch_lines_flush: DC CIVAC, cbo.flush,
+ * th.dcache.civa, CLFLUSH), then a chase loads one word `offset` bytes
+ * into each region. While the offset is below the line size, that word
+ * lies in the flushed line and the load goes to memory; from the line
+ * size on it lies in a line never flushed, and hits. The summary reads
+ * the step. Prefetchers cannot move it: nothing but a demand load
+ * brings a flushed line back in time, and a prefetch can only make the
+ * far side faster. An op is one flush (with 1/32 of the fence that waits
+ * for them) and one dependent load, so both sides carry the flush.
+ *
+ * Regions start 256-byte aligned (line sizes up to 256 are told apart)
+ * and 1280 bytes apart, an odd number of 256-byte blocks, so that the
+ * 32 loaded lines spread over the sets of an L1 instead of crowding a
+ * few of them. */
+#include "arch.h"
 #include "kernel.h"
 
-#define BLOCK 256u
-#define BUF (8u << 20)
-#define UNROLL 64u
+#define REGIONS 32u
+#define REGION_STRIDE 1280u
+#define MAX_OFFSET 512u
 
 struct line_state {
-	uint64_t *start; /* first field: the chase body loads it */
+	void **start;
 	uint8_t *buf;
-	uint32_t *order; /* order[b] is the block visited b-th */
-	uint64_t stride, n;
+	bm_lines_flush_fn flush;
 };
 
 static bool param(const struct bm_env *env, unsigned i, uint64_t *value)
 {
 	(void)env;
-	if (i > 5)
+	if ((8ull << i) > MAX_OFFSET)
 		return false;
-	*value = 8ull << i; /* 8 .. 256 */
+	*value = 8ull << i; /* 8 .. 512 */
 	return true;
 }
 
-/* The element visited at position p of the cycle. */
-static uint64_t *element(const struct line_state *s, uint64_t p)
+static const char *verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
-	uint64_t per_block = BLOCK / s->stride;
-	return (uint64_t *)(s->buf + (uint64_t)s->order[p / per_block] * BLOCK + (p % per_block) * s->stride);
+	(void)k, (void)env;
+	const char *why = NULL;
+	*skip = arch_lines_flush(&why) == NULL;
+	return why;
 }
 
-static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t stride, uint64_t *iters,
+static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t offset, uint64_t *iters,
 		     const char **why)
 {
 	(void)k, (void)env;
-	uint64_t blocks = BUF / BLOCK;
 	struct line_state *s = arena_alloc(sizeof(*s), 64);
-	uint8_t *buf = arena_alloc(BUF, 4096);
-	uint32_t *order = arena_alloc(blocks * sizeof(uint32_t), 16);
-	if (!s || !buf || !order) {
-		*why = "not enough free memory for an 8 MiB buffer";
+	uint8_t *buf = arena_alloc(REGIONS * REGION_STRIDE, 4096);
+	if (!s || !buf) {
+		*why = "not enough free memory for the regions";
 		return NULL;
 	}
-	uint64_t seed = 0x853C49E6748FEA9Bull;
-	for (uint64_t i = 0; i < blocks; i++)
-		order[i] = (uint32_t)i;
-	for (uint64_t i = blocks - 1; i > 0; i--) {
-		uint64_t j = bm_rand(&seed) % (i + 1);
+	s->flush = arch_lines_flush(why);
+	if (!s->flush)
+		return NULL;
+	/* The regions in a random cyclic order, so that no prefetcher can
+	 * run ahead of the chase. */
+	uint32_t order[REGIONS];
+	uint64_t seed = 0x2545F4914F6CDD1Dull;
+	for (uint32_t i = 0; i < REGIONS; i++)
+		order[i] = i;
+	for (uint32_t i = REGIONS - 1; i > 0; i--) {
+		uint32_t j = (uint32_t)(bm_rand(&seed) % (i + 1));
 		uint32_t t = order[i];
 		order[i] = order[j];
 		order[j] = t;
 	}
+	for (uint32_t i = 0; i < REGIONS; i++)
+		*(void **)(buf + order[i] * REGION_STRIDE + offset) = buf + order[(i + 1) % REGIONS] * REGION_STRIDE + offset;
 	s->buf = buf;
-	s->order = order;
-	s->stride = stride;
-	s->n = blocks * (BLOCK / stride);
-	for (uint64_t p = 0; p < s->n; p++)
-		*element(s, p) = (uint64_t)(uintptr_t)element(s, (p + 1) % s->n);
-	s->start = element(s, 0);
-	/* each timed body walks the whole buffer at least once */
-	uint64_t need = (s->n + UNROLL - 1) / UNROLL;
-	if (*iters < need)
-		*iters = need;
+	s->start = (void **)(buf + order[0] * REGION_STRIDE + offset);
+	if (*iters < 1)
+		*iters = 1;
 	return s;
 }
 
-static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+/* Each round flushes every region's first line, then walks the whole
+ * cycle once, so every round ends where it began. */
+static uint64_t walk(struct line_state *s, uint64_t rounds)
 {
-	const struct line_state *s = state;
-	uint64_t steps = iters * UNROLL * (variant + 1);
-	return result == (uint64_t)(uintptr_t)element(s, steps % s->n);
+	void **p = s->start;
+	for (uint64_t r = 0; r < rounds; r++) {
+		s->flush(s->buf, REGIONS, REGION_STRIDE);
+		for (uint32_t i = 0; i < REGIONS; i++)
+			p = *p;
+	}
+	return (uint64_t)(uintptr_t)p;
 }
 
-uint64_t bm_chase_x1(void *, uint64_t);
-uint64_t bm_chase_x2(void *, uint64_t);
+static uint64_t body_x1(void *state, uint64_t iters)
+{
+	return walk(state, iters);
+}
+
+static uint64_t body_x2(void *state, uint64_t iters)
+{
+	return walk(state, 2 * iters);
+}
+
+/* A flush that lost the chain's data (an invalidate without the write
+ * back) ends the walk elsewhere, or faults. */
+static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	(void)variant, (void)iters;
+	const struct line_state *s = state;
+	return result == (uint64_t)(uintptr_t)s->start;
+}
 
 BM_KERNEL(cache_line) = {
 	.name = "cache.line.lat",
-	.op = "dependent load, stride steps within 256-byte blocks",
-	.param_name = "stride",
+	.op = "flush a region's first line, then one dependent load `offset` bytes into the region",
+	.param_name = "offset",
 	.param = param,
+	.verify = verify,
 	.prepare = prepare,
-	.body = {bm_chase_x1, bm_chase_x2},
-	.ops_per_iter = UNROLL,
+	.body = {body_x1, body_x2},
+	.ops_per_iter = REGIONS,
 	.check = check,
 };

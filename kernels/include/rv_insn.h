@@ -1,7 +1,9 @@
 /* Instruction words binutils 2.40 cannot assemble: the RISC-V vector
  * crypto extensions (Zvkned, Zvknha/b, Zvkg, Zvksed, Zvksh, Zvkb, Zvbc)
  * and T-Head's XTheadVector (RVV 0.7.1) forms whose encoding differs from
- * RVV 1.0. Every macro is an integer expression, usable in C and, through
+ * RVV 1.0; and the cache-block flushes (Zicbom, XTheadCmo), written as
+ * words too so that no build depends on the assembler's extension list.
+ * Every macro is an integer expression, usable in C and, through
  * the C preprocessor, in .S files as `.word BM_VAESEM_VS(16, 1)`.
  * Register arguments are numbers (v16 is 16, a0 is 10).
  *
@@ -10,7 +12,11 @@
  *         v1.0.0, chapter 3 (instruction pages, "Encoding" diagrams);
  *   [V07] RISC-V "V" Vector Extension v0.7.1, section 6.2 (vtype) and
  *         section 7 (vector loads and stores), as T-Head's XTheadVector
- *         specification renames them (th.vsetvli, th.vle.v, ...).
+ *         specification renames them (th.vsetvli, th.vle.v, ...);
+ *   [CMO] RISC-V Base Cache Management Operation ISA Extensions 1.0
+ *         (Zicbom: cbo.* in MISC-MEM, funct3 010, the operation in imm);
+ *   [THX] T-Head's thead-extension-spec, XTheadCmo and XTheadSync
+ *         (custom-0 opcode 0x0b, funct3 000).
  * tests/host/test_rv_insn.c checks each against instruction words the
  * LLVM and binutils assembler test suites list for them. */
 #ifndef BM_RV_INSN_H
@@ -88,4 +94,11 @@
 /* sstatus.VS for XTheadVector sits in bits 24:23 (T-Head C906 manual),
  * not RVV 1.0's bits 10:9. */
 #define BM_TH_SSTATUS_VS 0x01800000
+
+/* [CMO] cbo.flush (rs1): imm 0x002 | rs1 | 010 | 00000 | MISC-MEM 0x0f. */
+#define BM_CBO_FLUSH(rs1) (BM_RV_U(2) << 20 | BM_RV_U(rs1) << 15 | BM_RV_U(2) << 12 | 0x0f)
+/* [THX] th.dcache.civa rs1: funct7 0000001, rs2 field 00111; th.sync.s:
+ * funct7 0000000, rs2 field 11001, no operands. */
+#define BM_TH_DCACHE_CIVA(rs1) (BM_RV_U(1) << 25 | BM_RV_U(7) << 20 | BM_RV_U(rs1) << 15 | 0x0b)
+#define BM_TH_SYNC_S (BM_RV_U(0x19) << 20 | 0x0b)
 #endif

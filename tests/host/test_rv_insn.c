@@ -62,6 +62,10 @@ void test_rv_insn(void)
 		{"th.vse.v v4, (a0)", BM_TH_VSE_V(4, REG_A0), 0x02057227},
 		{"th.vlse.v v4, (a0), a1", BM_TH_VLSE_V(4, REG_A0, REG_A1), 0x0ab57207},
 		{"th.vlxe.v v4, (a0), v12", BM_TH_VLXE_V(4, REG_A0, 12), 0x0ec57207},
+		/* Zicbom, XTheadCmo, XTheadSync (t0 is x5, a4 is x14) */
+		{"cbo.flush (t0)", BM_CBO_FLUSH(5), 0x0022a00f},
+		{"th.dcache.civa a4", BM_TH_DCACHE_CIVA(14), 0x0277000b},
+		{"th.sync.s", BM_TH_SYNC_S, 0x0190000b},
 	};
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
 		CHECK(w[i].got == w[i].word, "%s: encoded 0x%08x, listed 0x%08x", w[i].text, w[i].got, w[i].word);

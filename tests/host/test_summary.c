@@ -1,5 +1,7 @@
 /* summary_derive on crafted curves: an out-of-order core with three
  * cache levels and a 224-entry window, and an in-order one. */
+#include <string.h>
+
 #include "check.h"
 #include "summary.h"
 
@@ -90,4 +92,26 @@ void test_summary(void)
 				  {"uarch.window", 320, 140.0, 0, false, 0}};
 	summary_derive(open, 3, &s);
 	CHECK(s.has_window && s.window_open && NEAR(s.window_lo, 323), "no jump up to 320 fillers: at least 323");
+	CHECK(!s.has_line && s.line_why && strstr(s.line_why, "did not run"), "no line size without cache.line.lat");
+
+	/* Line size: loads in the flushed line cost a miss (~150), beside it
+	 * a hit (~12); the step is at 64 bytes. */
+	struct sm_point line[] = {
+		{"cache.line.lat", 8, 152.0, 0, false, 0},  {"cache.line.lat", 16, 151.0, 0, false, 0},
+		{"cache.line.lat", 32, 147.0, 0, false, 0}, {"cache.line.lat", 64, 11.7, 0, false, 0},
+		{"cache.line.lat", 128, 11.8, 0, false, 0}, {"cache.line.lat", 256, 11.6, 0, false, 0},
+	};
+	summary_derive(line, 6, &s);
+	CHECK(s.has_line && NEAR(s.line_size, 64) && NEAR(s.line_flushed, 152) && NEAR(s.line_kept, 11.6),
+	      "line 64 bytes: %f (flushed %f, kept %f)", s.line_size, s.line_flushed, s.line_kept);
+	line[3].cyc = 100.0; /* 64 still above the midpoint (81.8): a 128-byte line */
+	summary_derive(line, 6, &s);
+	CHECK(s.has_line && NEAR(s.line_size, 128), "line 128 bytes: %f", s.line_size);
+	line[5].cyc = 140.0; /* down at 128, up again at 256 */
+	summary_derive(line, 6, &s);
+	CHECK(!s.has_line && s.line_why && strstr(s.line_why, "more than once"), "two crossings: no line size");
+	for (int i = 0; i < 6; i++)
+		line[i].cyc = 20.0 + i; /* an emulator: every load costs the same */
+	summary_derive(line, 6, &s);
+	CHECK(!s.has_line && s.line_why && strstr(s.line_why, "less than twice"), "flat curve: no line size, and why");
 }

@@ -59,6 +59,7 @@ else
 	expect_q quick '[.[] | select(.kernel | endswith(".vaes"))] | all(.type == "skip" and (.reason | startswith("no ")))' "VAES kernels skipped, naming the missing feature"
 fi
 expect_q quick '[.[] | select(.type=="result")] | all(.check == "ok")' "every result self-checked"
+expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok")' "cache.line.lat: CLFLUSH, then the chase at 7 offsets, self-checked"
 # The summary (no figure is asserted: this is a shared machine) and the
 # hardware's caches from sysfs beside it.
 expect_q quick '(map(select(.type=="core"))[0].counters.cycles | startswith("ok, ESTIMATED")) as $est | [.[] | select(.type=="summary")] | length == 1 and (.[0] | has("execution") and has("issue_width") and has("memory_parallelism") and ((.cycles_estimated == true) == $est))' "one summary record, with the derived parameters (estimated cycles said so)"
@@ -96,8 +97,10 @@ for arch in aarch64 riscv64; do
 		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | endswith(".armv8-ce")))] | length == 21 and all(.check == "ok")' "$arch: the seven Crypto Extension kernels verified and timed"
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "$arch: the NEON instruction kernels at every element size, self-checked"
+		expect_q "$arch" '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok")' "$arch: cache.line.lat flushes with DC CIVAC from user space, self-checked at 7 offsets"
 	else
 		expect_q "$arch" '[.[] | select((.kernel // "") | startswith("rvv."))] | length == 15 and all(.type == "skip" and .reason == "v: not probed by the riscv64 Linux build")' "$arch: the RVV kernels skipped, saying why"
+		expect_q "$arch" '[.[] | select(.kernel=="cache.line.lat")] | length == 1 and .[0].type == "skip" and (.[0].reason | startswith("the riscv64 Linux build does not flush lines"))' "$arch: cache.line.lat skipped, saying why"
 		# qemu-user has no /proc/device-tree of a RISC-V machine
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time == "ok, CLOCK_MONOTONIC_RAW: no /proc/device-tree/cpus/timebase-frequency"' "$arch: time from the clock, and why not rdtime"
 	fi

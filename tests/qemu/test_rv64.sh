@@ -16,6 +16,8 @@ check_complete_run quick
 expect_q quick 'map(select(.type=="run"))[0] | .platform == "qemu-rv64" and .board_source == "dt" and .console.kind == "ns16550" and .console.base == "0x10000000" and .timebase_hz == 10000000' "run record describes QEMU virt from its device tree"
 expect_q quick 'map(select(.type=="core"))[0] | .hart == 0 and (.isa | startswith("rv64imafdc")) and .counters.cycles == "ok" and .counters.instret == "ok"' "core record: hart, ISA, counters"
 expect_q quick 'map(select(.type=="core"))[0].counters.l1d_miss | startswith("SBI PMU")' "missing events say why"
+expect_q quick '[.[] | select(.kernel=="cache.line.lat")] | length == 1 and .[0].type == "skip" and (.[0].reason | startswith("the tree does not list zicbom for hart 0 and it is not a T-Head core"))' "cache.line.lat: no line flush on QEMU 7.2 (no Zicbom), skipped saying why"
+expect_q quick '[.[] | select(.type=="summary")][0].unavailable.line_size | startswith("cache.line.lat did not run")' "summary: no line size, pointing at the skip"
 
 # 2. Determinism: the same run again gives the same numbers.
 boot again "baremark.profile=quick"
@@ -80,11 +82,12 @@ done
 # traps under the guard, the record says so, and the run goes on.
 qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default -cpu rv64,v=true,vlen=128,vext_spec=v1.0 \
 	-machine dumpdtb="$OUT/v.dtb" >/dev/null 2>&1
-dtc -q -I dtb -O dts "$OUT/v.dtb" | sed -E 's/(riscv,isa = "rv64[^"]*)"/\1_zvkned_zvknha_zvkb"/' >"$OUT/vk.dts"
+dtc -q -I dtb -O dts "$OUT/v.dtb" | sed -E 's/(riscv,isa = "rv64[^"]*)"/\1_zicbom_zvkned_zvknha_zvkb"/' >"$OUT/vk.dts"
 dtc -q -I dts -O dtb -o "$OUT/vk.dtb" "$OUT/vk.dts"
-boot vk "baremark.only=pipeline.add.lat,crypto.aes128-ecb.*,crypto.sha256.*" -cpu rv64,v=true,vlen=128,vext_spec=v1.0 -dtb "$OUT/vk.dtb"
+boot vk "baremark.only=pipeline.add.lat,cache.line.lat,crypto.aes128-ecb.*,crypto.sha256.*" -cpu rv64,v=true,vlen=128,vext_spec=v1.0 -dtb "$OUT/vk.dtb"
 expect_q vk 'map(select(.type=="core"))[0].vector.crypto | .zvkned == "the tree lists zvkned but vaesz.vs traps (scause 2)" and .zvknha == "the tree lists zvknha but vsha2ms.vv traps (scause 2)" and (.zvkg | test("does not list"))' "listed but absent: the probe traps (illegal instruction) and the record says which"
 expect_q vk '[.[] | select(.type=="skip" and .kernel=="crypto.aes128-ecb.zvkned")][0].reason == "the tree lists zvkned but vaesz.vs traps (scause 2)"' "the kernel is skipped with the probe's trap as the reason, never run"
+expect_q vk '[.[] | select(.kernel=="cache.line.lat")] | length == 1 and .[0].reason == "the tree lists zicbom but cbo.flush traps (scause 2)"' "a tree that lists zicbom: cbo.flush probed under the guard, the kernel skipped with the trap"
 expect_q vk '.[-1].type == "end" and .[-1].errors == 0' "the trapped probes are not errors; the run ends"
 # A tree that calls the hart a T-Head C906 (no vector unit under QEMU):
 # XTheadVector is probed with th.vsetvli, which traps; its kernels skip
@@ -92,9 +95,10 @@ expect_q vk '.[-1].type == "end" and .[-1].errors == 0' "the trapped probes are 
 expect_q quick '[.[] | select(.type=="skip" and (.kernel | startswith("thv.")))] | length == 5 and all(.reason | startswith("not a T-Head core"))' "XTheadVector kernels: five skip records, not probed on a non-T-Head core"
 dtc -q -I dtb -O dts "$OUT/v.dtb" | sed -E '0,/compatible = "riscv";/s//compatible = "thead,c906", "riscv";/' >"$OUT/thead.dts"
 dtc -q -I dts -O dtb -o "$OUT/thead.dtb" "$OUT/thead.dts"
-boot thead "baremark.only=thv.*,pipeline.add.lat" -dtb "$OUT/thead.dtb"
+boot thead "baremark.only=thv.*,cache.line.lat,pipeline.add.lat" -dtb "$OUT/thead.dtb"
 expect_q thead 'map(select(.type=="core"))[0].vector.xtheadvector == "th.vsetvli traps (scause 2)"' "a T-Head tree: th.vsetvli probed under the guard, the trap reported"
 expect_q thead '[.[] | select(.type=="skip" and (.kernel | startswith("thv.")))] | length == 5 and all(.reason == "th.vsetvli traps (scause 2)")' "its XTheadVector kernels skip with that reason"
+expect_q thead '[.[] | select(.kernel=="cache.line.lat")][0].reason == "th.dcache.civa traps (scause 2)"' "a T-Head tree: th.dcache.civa probed under the guard, the line kernel skipped with the trap"
 expect_q thead '.[-1].errors == 0' "no error"
 
 summary "qemu-rv64"
