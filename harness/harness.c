@@ -427,6 +427,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 			struct bm_trap t;
 			int trapped = bm_guard(measure, &j, &t);
 			arena_release(mark);
+			arch_small_pages_end();
 			if (trapped) {
 				report_error_trap(&j, &t);
 				errors++;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "mmu.h"
 #include "sysreg.h"
 
 struct idfield {
@@ -63,5 +64,15 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 
 const char *arch_small_pages(void)
 {
-	return "RAM is mapped in 2 MiB and 1 GiB blocks (arch/arm64/mmu.c): a few TLB entries cover all of it";
+	return mmu_small_pages_missing();
+}
+
+void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why)
+{
+	return mmu_small_pages((uint64_t)(uintptr_t)buf, bytes, why);
+}
+
+void arch_small_pages_end(void)
+{
+	/* The view stays valid; nothing uses it after the kernel. */
 }

@@ -7,6 +7,8 @@
  * library calls and only aligned accesses. */
 #include "mmu.h"
 
+#include <stddef.h>
+
 #include "sysreg.h"
 
 #define GIB (1ull << 30)
@@ -25,6 +27,14 @@
 #define DESC_XN (1ull << 54) /* UXN at EL1, XN at EL2 */
 #define DESC_PXN (1ull << 53) /* EL1 only; RES0 at EL2 */
 
+/* The small-page window (mmu_small_pages): 64 MiB of virtual addresses
+ * at 511 GiB, the last GiB of the 39-bit space, mapped in 4 KiB pages
+ * onto whatever memory the TLB kernel hands over. */
+#define WINDOW_GI 511u
+#define WINDOW_BYTES (64ull << 20)
+#define PAGE 4096ull
+#define DESC_PAGE 3ull /* level 3 */
+
 struct tables {
 	uint64_t l1[ENTRIES];
 	uint64_t l2[MAX_L2][ENTRIES];
@@ -34,6 +44,9 @@ struct tables {
 static struct tables early __attribute__((aligned(4096)));
 static struct tables final __attribute__((aligned(4096)));
 static unsigned pa_bits;
+static uint64_t window_l2[ENTRIES] __attribute__((aligned(4096)));
+static uint64_t window_l3[WINDOW_BYTES / MIB2][ENTRIES] __attribute__((aligned(4096)));
+static const char *window_why = "the final page tables are not built yet";
 
 void dcache_inval_range(uint64_t start, uint64_t end);
 
@@ -104,13 +117,16 @@ static uint64_t tcr_value(void)
 	return common | (1ull << 23) /* EPD1: no TTBR1 walks */ | (parange << 32);
 }
 
+/* Inner-shareable: every core's TLB, since the small-page window is
+ * shared and another core may have walked it (harmless before the
+ * secondaries are up). */
 static void tlb_flush(void)
 {
 	dsb(ishst);
 	if (arm64_el == 2)
-		__asm__ volatile("tlbi alle2" ::: "memory");
+		__asm__ volatile("tlbi alle2is" ::: "memory");
 	else
-		__asm__ volatile("tlbi vmalle1" ::: "memory");
+		__asm__ volatile("tlbi vmalle1is" ::: "memory");
 	dsb(ish);
 	isb();
 }
@@ -152,9 +168,13 @@ int mmu_final(const struct bm_board *b, uint64_t img_start, uint64_t img_end)
 {
 	tables_reset(&final);
 	int mapped = 0;
-	for (int i = 0; i < b->nmem; i++)
+	window_why = NULL;
+	for (int i = 0; i < b->nmem; i++) {
 		if (map_normal(&final, b->mem[i].base, b->mem[i].base + b->mem[i].size) == 0)
 			mapped++;
+		if (b->mem[i].base + b->mem[i].size > (uint64_t)WINDOW_GI * GIB)
+			window_why = "memory reaches the small-page window at 511 GiB (arch/arm64/mmu.c)";
+	}
 	/* The image is RAM whatever the tree says. */
 	map_normal(&final, img_start, img_end);
 	/* The tables were written through the cache, and walks are
@@ -187,4 +207,43 @@ void mmu_secondary(void)
 	sctlr &= ~(uint64_t)(SCTLR_A | SCTLR_WXN);
 	write_el(sctlr, sctlr);
 	isb();
+}
+
+const char *mmu_small_pages_missing(void)
+{
+	return window_why;
+}
+
+/* Break before make (DDI 0487 D8.14): the window's level-1 entry is
+ * invalidated and every TLB flushed before the new pages go in, so no
+ * core can hold a stale translation. Nothing touches the window while
+ * this runs. */
+void *mmu_small_pages(uint64_t pa, uint64_t bytes, const char **why)
+{
+	if (window_why) {
+		*why = window_why;
+		return NULL;
+	}
+	if (bytes > WINDOW_BYTES || (pa & (PAGE - 1))) {
+		*why = "the TLB kernel's buffer is over 64 MiB or not 4 KiB aligned: the small-page window cannot show it";
+		return NULL;
+	}
+	final.l1[WINDOW_GI] = 0;
+	tlb_flush();
+	uint64_t pages = (bytes + PAGE - 1) / PAGE;
+	for (uint64_t t = 0; t < WINDOW_BYTES / MIB2; t++) {
+		for (uint64_t k = 0; k < ENTRIES; k++) {
+			uint64_t page = t * ENTRIES + k;
+			window_l3[t][k] = page < pages ? (pa + page * PAGE) | DESC_PAGE | DESC_AF | ATTR_NORMAL | DESC_SH_INNER |
+								 DESC_XN | (arm64_el == 1 ? DESC_PXN : 0)
+						       : 0;
+		}
+		window_l2[t] = (uint64_t)(uintptr_t)window_l3[t] | DESC_TABLE;
+	}
+	/* The tables were written through the cache, and walks are cacheable. */
+	dsb(ishst);
+	final.l1[WINDOW_GI] = (uint64_t)(uintptr_t)window_l2 | DESC_TABLE;
+	dsb(ish);
+	isb();
+	return (void *)(uintptr_t)((uint64_t)WINDOW_GI * GIB);
 }

@@ -11,4 +11,11 @@ void mmu_early(uint64_t img_start, uint64_t img_end, uint64_t dtb);
 int mmu_final(const struct bm_board *b, uint64_t img_start, uint64_t img_end);
 /* On a secondary core, before any C code that needs cached memory. */
 void mmu_secondary(void);
+/* The TLB kernel's view of [pa, pa + bytes) through 4 KiB pages, in a
+ * 64 MiB window of virtual addresses that no memory uses (RAM itself
+ * stays in 2 MiB and 1 GiB blocks, so that no other kernel meets the
+ * TLB). Each call replaces the last mapping. NULL with the reason when
+ * it cannot; mmu_small_pages_missing() says in advance. */
+void *mmu_small_pages(uint64_t pa, uint64_t bytes, const char **why);
+const char *mmu_small_pages_missing(void);
 #endif

@@ -61,9 +61,18 @@ bool arch_has_feature(const char *name);
 /* Why arch_has_feature(name) said no, for a skip record: which register
  * field, CPUID bit or device-tree entry was read. */
 void arch_feature_missing(const char *name, char *why, size_t cap);
-/* NULL when kernel memory is translated in 4 KiB pages, so that a chase
- * one line per page stresses the TLB; else why not. */
+/* For the TLB kernel: NULL when arch_small_pages_view can show memory
+ * through 4 KiB pages, so that a chase one line per page stresses the
+ * TLB; else why not. */
 const char *arch_small_pages(void);
+/* The address through which the `bytes` at buf (4 KiB aligned) are seen
+ * in 4 KiB pages: buf itself where all memory is (Linux), a window onto
+ * it on arm64 and RISC-V. Valid until arch_small_pages_end(); NULL with
+ * the reason in *why when it cannot. */
+void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why);
+/* After each kernel parameter: the view is no longer used (RISC-V turns
+ * translation back off; elsewhere there is nothing to do). */
+void arch_small_pages_end(void);
 
 /* Flushes the `n` lines holding base, base + stride, ... out of every
  * cache level (clean and invalidate to the point of coherence) and waits

@@ -83,3 +83,15 @@ const char *arch_small_pages(void)
 	}
 	return NULL;
 }
+
+void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why)
+{
+	(void)bytes;
+	*why = arch_small_pages();
+	return *why ? NULL : buf;
+}
+
+void arch_small_pages_end(void)
+{
+	/* The view stays valid; nothing uses it after the kernel. */
+}

@@ -32,6 +32,11 @@ void riscv_features_board(const struct bm_board *b)
 	board = b;
 }
 
+const struct bm_board *riscv_board(void)
+{
+	return board;
+}
+
 const struct bm_cpu_desc *riscv_self_cpu(void)
 {
 	for (int i = 0; board && i < board->ncpus; i++)
@@ -199,7 +204,3 @@ void riscv_vector_fields(struct rec *r)
 	rec_close(r);
 }
 
-const char *arch_small_pages(void)
-{
-	return "translation is off (satp Bare, as the image runs): no TLB is in use";
-}

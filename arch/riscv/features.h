@@ -10,6 +10,7 @@
 
 /* The tree's cpus, for the ISA string of the hart asking. */
 void riscv_features_board(const struct bm_board *b);
+const struct bm_board *riscv_board(void);
 /* The tree's description of the calling hart, or NULL. */
 const struct bm_cpu_desc *riscv_self_cpu(void);
 /* A T-Head C9xx hart (compatible "thead,c9..."). */

@@ -54,6 +54,10 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		*why = "not enough free memory for this working set";
 		return NULL;
 	}
+	/* One line per page only means one TLB entry per line where the
+	 * pages are 4 KiB: the arch shows the buffer through such pages. */
+	if (kind->per_page && !(buf = arch_small_pages_view(buf, n * PAGE, why)))
+		return NULL;
 	s->start = chase_build_strided(buf, n, kind->per_page ? PAGE : LINE, order,
 				       kind->sequential ? 0 : 0x9E3779B97F4A7C15ull ^ bytes);
 	s->lines = n;
@@ -94,7 +98,10 @@ CHASE_KERNEL(cache_sequential, "cache.seq.lat", "dependent load, next line", "by
 /* TLB reach: one line in each of `pages` 4 KiB pages (at a different
  * offset in each, so that the lines spread over the cache's sets), in a
  * random order. Beside cache.load.lat at pages x 64 bytes (the same
- * number of lines, packed), the difference is the translation's cost. */
+ * number of lines, packed), the difference is the translation's cost.
+ * On bare metal the pages are a window onto the buffer
+ * (arch/arm64/mmu.c, arch/riscv/paging.c). At most 16384 pages (64 MiB,
+ * the window's size). */
 static bool tlb_pages(const struct bm_env *env, unsigned i, uint64_t *value)
 {
 	uint64_t v = 16ull << i;

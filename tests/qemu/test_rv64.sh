@@ -95,10 +95,11 @@ expect_q vk '.[-1].type == "end" and .[-1].errors == 0' "the trapped probes are 
 expect_q quick '[.[] | select(.type=="skip" and (.kernel | startswith("thv.")))] | length == 5 and all(.reason | startswith("not a T-Head core"))' "XTheadVector kernels: five skip records, not probed on a non-T-Head core"
 dtc -q -I dtb -O dts "$OUT/v.dtb" | sed -E '0,/compatible = "riscv";/s//compatible = "thead,c906", "riscv";/' >"$OUT/thead.dts"
 dtc -q -I dts -O dtb -o "$OUT/thead.dtb" "$OUT/thead.dts"
-boot thead "baremark.only=thv.*,cache.line.lat,pipeline.add.lat" -dtb "$OUT/thead.dtb"
+boot thead "baremark.only=thv.*,cache.line.lat,cache.tlb.lat,pipeline.add.lat" -dtb "$OUT/thead.dtb"
 expect_q thead 'map(select(.type=="core"))[0].vector.xtheadvector == "th.vsetvli traps (scause 2)"' "a T-Head tree: th.vsetvli probed under the guard, the trap reported"
 expect_q thead '[.[] | select(.type=="skip" and (.kernel | startswith("thv.")))] | length == 5 and all(.reason == "th.vsetvli traps (scause 2)")' "its XTheadVector kernels skip with that reason"
 expect_q thead '[.[] | select(.kernel=="cache.line.lat")][0].reason == "th.dcache.civa traps (scause 2)"' "a T-Head tree: th.dcache.civa probed under the guard, the line kernel skipped with the trap"
+expect_q thead '[.[] | select(.kernel=="cache.tlb.lat")] | length == 1 and (.[0].reason | startswith("a T-Head core: its page attributes (MAEE"))' "a T-Head tree: no Sv39 window without the MAEE page attributes; cache.tlb.lat skipped saying so"
 expect_q thead '.[-1].errors == 0' "no error"
 
 summary "qemu-rv64"
