@@ -98,6 +98,8 @@ void summary_emit(void)
 		rec_str(&r, "indirect_targets", "branch.indirect did not run");
 	if (!s.pattern.has)
 		rec_str(&r, "pattern_period", "branch.pattern, branch.predictable and branch.random did not all run, or random was no slower");
+	if (s.history_why)
+		rec_str(&r, "history_length", s.history_why);
 	if (!s.has_bandwidth)
 		rec_str(&r, "read_bandwidth", "cache.bw.read did not run");
 	if (!s.has_vbandwidth)
@@ -110,6 +112,8 @@ void summary_emit(void)
 		rec_str(&r, "line_size", s.line_why);
 	if (!s.tlb_first.has)
 		rec_str(&r, "tlb_reach", "cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes");
+	else if (!s.tlb_last.has)
+		rec_str(&r, "tlb_reach_last", "cache.tlb.lat never rose from one page count to the next");
 	rec_close(&r);
 	if (s.has_memory) {
 		rec_obj(&r, "memory");
@@ -161,6 +165,8 @@ void summary_emit(void)
 	rise_field(&r, "return_stack", &s.ras, "calls deep", "branch.ret: first cost over 1.5x the lowest before it");
 	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle",
 		   "branch.indirect: first cost over 1.5x the lowest before it");
+	rise_field(&r, "history_length", &s.history, "never-taken branches between a random branch and its copy",
+		   "branch.history: first filler count with br_miss x (fillers + 2) over 0.75 per group");
 	rise_field(&r, "pattern_period", &s.pattern, "branches in a repeating outcome pattern",
 		   "branch.pattern: first cost over halfway from branch.predictable to branch.random");
 	if (s.has_bandwidth) {

@@ -188,6 +188,31 @@ static void line_size(const struct sm_point *p, int n, struct sm_summary *s)
 	s->has_line = true;
 }
 
+static void history(const struct sm_point *p, int n, struct sm_summary *s)
+{
+	s->history_why = "branch.history did not run";
+	for (int i = 0; i < n; i++) {
+		if (strcmp(p[i].kernel, "branch.history") != 0 || p[i].cyc <= 0)
+			continue;
+		if (!p[i].has_br_miss) {
+			s->history = (struct sm_rise){0};
+			s->history_why = "needs the br_miss event, which this core does not count (one mispredict among "
+					 "fillers + 2 branches is lost in the cycles)";
+			return;
+		}
+		s->history_why = NULL;
+		double per_group = p[i].br_miss * (double)(p[i].param + 2);
+		if (per_group > SM_HISTORY_LOST) {
+			s->history.has = true;
+			s->history.open = false;
+			s->history.exceeds = (double)p[i].param;
+			return;
+		}
+		s->history.has = s->history.open = true;
+		s->history.fits = (double)p[i].param;
+	}
+}
+
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -202,6 +227,7 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 	width(p, n, s);
 	tlb(p, n, s);
 	line_size(p, n, s);
+	history(p, n, s);
 	s->btb = rise(p, n, "branch.btb", 0);
 	s->ras = rise(p, n, "branch.ret", 0);
 	s->indirect = rise(p, n, "branch.indirect", 0);

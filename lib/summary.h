@@ -66,6 +66,11 @@ struct sm_summary {
 	/* branch.pattern: the longest period still predicted (cost at most
 	 * halfway from branch.predictable to branch.random) */
 	struct sm_rise pattern;
+	/* branch.history: mispredicts per group (br_miss per op x (fillers
+	 * + 2)) first over SM_HISTORY_LOST, in fillers; history_why says why
+	 * not (the br_miss event is required) */
+	struct sm_rise history;
+	const char *history_why;
 	/* cache.bw.read: 64 / cycles per line at the smallest working set and
 	 * at the largest (scalar 64-bit loads) */
 	bool has_bandwidth;
@@ -84,6 +89,10 @@ struct sm_summary {
 	bool has_prefetch;
 	double sequential_latency;
 };
+
+/* A history group (random, fillers, copy) mispredicts 0.5 times while
+ * the copy is predicted and 1 time once it is not: the midpoint. */
+#define SM_HISTORY_LOST 0.75
 
 /* cache.line.lat shows a step only when a load of the flushed line costs
  * at least this many times a load of a kept one. */

@@ -5,14 +5,22 @@
  *                        of them mispredicted on any predictor);
  *   branch.pattern       a random pattern repeating every `period`
  *                        branches: short periods are learnt, long ones
- *                        are not, so the step shows the predictor's reach.
+ *                        are not, so the step shows the predictor's reach;
+ *   branch.history       groups of a random branch, `fillers` branches that
+ *                        are never taken, and a branch that copies the
+ *                        first: the copy is predictable only while the
+ *                        global history still holds the first outcome, so
+ *                        mispredicts per group go from 0.5 to 1 once the
+ *                        fillers outrun the history. One mispredict among
+ *                        fillers + 2 branches is lost in the cycles: the
+ *                        summary reads this one from the br_miss event.
  * The mispredict penalty is (random - predictable) cycles per op divided
  * by the mispredicts per op (the br_miss event where the core has it). */
 #include "kernel.h"
 
 #define UNROLL 64u
 
-enum mode { PREDICTABLE, RANDOM, PATTERN };
+enum mode { PREDICTABLE, RANDOM, PATTERN, HISTORY };
 
 struct branch_state {
 	const uint8_t *bytes; /* first field: the body loads it */
@@ -28,14 +36,26 @@ static bool periods(const struct bm_env *env, unsigned i, uint64_t *value)
 	return true;
 }
 
-static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t period, uint64_t *iters,
+/* 1, 2, 4 ... 256 fillers (1024 in the full profile) */
+static bool fillers(const struct bm_env *env, unsigned i, uint64_t *value)
+{
+	unsigned top = env->opt->profile == BM_PROFILE_FULL ? 11 : 9;
+	if (i >= top)
+		return false;
+	*value = 1ull << i;
+	return true;
+}
+
+static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		     const char **why)
 {
 	enum mode mode = (enum mode)(uintptr_t)k->arg;
 	(void)env;
-	/* See each pattern repeat at least 8 times inside one timed body. */
-	if (mode == PATTERN && *iters * UNROLL < 8 * period)
-		*iters = (8 * period + UNROLL - 1) / UNROLL;
+	/* See each pattern repeat at least 8 times inside one timed body, and
+	 * at least 64 history groups (fillers + 2 branches each). */
+	uint64_t repeat = mode == HISTORY ? param + 2 : param, times = mode == HISTORY ? 64 : 8;
+	if ((mode == PATTERN || mode == HISTORY) && *iters * UNROLL < times * repeat)
+		*iters = (times * repeat + UNROLL - 1) / UNROLL;
 	uint64_t len = 2 * UNROLL * *iters; /* what body[1] reads */
 	struct branch_state *s = arena_alloc(sizeof(*s), 64);
 	uint8_t *b = arena_alloc(len, 64);
@@ -43,14 +63,16 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		*why = "not enough free memory for the outcome array";
 		return NULL;
 	}
-	uint64_t seed = 0x2545F4914F6CDD1Dull + period;
+	uint64_t seed = 0x2545F4914F6CDD1Dull + param;
 	for (uint64_t i = 0; i < len; i++) {
 		if (mode == PREDICTABLE)
 			b[i] = 1;
-		else if (mode == RANDOM || i < period)
+		else if (mode == HISTORY)
+			b[i] = i % repeat == 0 ? (uint8_t)(bm_rand(&seed) >> 63) : i % repeat == repeat - 1 ? b[i - repeat + 1] : 1;
+		else if (mode == RANDOM || i < param)
 			b[i] = (uint8_t)(bm_rand(&seed) >> 63);
 		else
-			b[i] = b[i - period];
+			b[i] = b[i - param];
 	}
 	s->bytes = b;
 	for (unsigned v = 0; v < 2; v++) {
@@ -82,3 +104,4 @@ uint64_t bm_branch_x2(void *, uint64_t);
 BRANCH(branch_predictable, "branch.predictable", PREDICTABLE, NULL, NULL);
 BRANCH(branch_random, "branch.random", RANDOM, NULL, NULL);
 BRANCH(branch_pattern, "branch.pattern", PATTERN, "period", periods);
+BRANCH(branch_history, "branch.history", HISTORY, "fillers", fillers);

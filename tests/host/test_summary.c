@@ -93,6 +93,24 @@ void test_summary(void)
 	summary_derive(open, 3, &s);
 	CHECK(s.has_window && s.window_open && NEAR(s.window_lo, 323), "no jump up to 320 fillers: at least 323");
 	CHECK(!s.has_line && s.line_why && strstr(s.line_why, "did not run"), "no line size without cache.line.lat");
+	CHECK(!s.history.has && s.history_why && strstr(s.history_why, "did not run"), "no history without branch.history");
+
+	/* History length from counted mispredicts: 0.5 per group while the
+	 * copy is predicted (br_miss 0.5 / (fillers + 2) per op), 1 after. */
+	struct sm_point hist[] = {
+		{"branch.history", 1, 3.0, 0.5 / 3, true, 0},    {"branch.history", 8, 3.0, 0.5 / 10, true, 0},
+		{"branch.history", 16, 3.0, 0.55 / 18, true, 0}, {"branch.history", 32, 3.0, 1.0 / 34, true, 0},
+		{"branch.history", 64, 3.0, 1.0 / 66, true, 0},
+	};
+	summary_derive(hist, 5, &s);
+	CHECK(s.history.has && !s.history.open && NEAR(s.history.fits, 16) && NEAR(s.history.exceeds, 32) && !s.history_why,
+	      "history: 16 fillers still predicted, 32 not");
+	hist[3].br_miss = hist[4].br_miss = 0.0;
+	summary_derive(hist, 5, &s);
+	CHECK(s.history.has && s.history.open && NEAR(s.history.fits, 64), "history: predicted up to the last, at least 64");
+	hist[2].has_br_miss = false;
+	summary_derive(hist, 5, &s);
+	CHECK(!s.history.has && s.history_why && strstr(s.history_why, "br_miss"), "history: no figure without br_miss, and why");
 
 	/* Line size: loads in the flushed line cost a miss (~150), beside it
 	 * a hit (~12); the step is at 64 bytes. */

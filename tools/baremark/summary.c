@@ -204,6 +204,7 @@ RISE_CELL(tlb_last_cell, "tlb_reach_last")
 RISE_CELL(ras_cell, "return_stack")
 RISE_CELL(ind_cell, "indirect_targets")
 RISE_CELL(pattern_cell, "pattern_period")
+RISE_CELL(history_cell, "history_length")
 
 static void vbw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
@@ -283,6 +284,7 @@ int cmd_summary(int argc, char **argv)
 	row("store-to-load forward", &set, sums, cores, stlf_cell, 0);
 	row("mispredict penalty", &set, sums, cores, mp_cell, 0);
 	row("branch pattern period", &set, sums, cores, pattern_cell, 0);
+	row("global history (fillers)", &set, sums, cores, history_cell, 0);
 	row("BTB (taken jumps)", &set, sums, cores, btb_cell, 0);
 	row("return stack (depth)", &set, sums, cores, ras_cell, 0);
 	row("indirect (targets)", &set, sums, cores, ind_cell, 0);
