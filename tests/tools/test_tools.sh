@@ -176,7 +176,8 @@ expect "summary: -icount makes both in-order with a ratio of 4 (instructions)" \
 	grep -qE '^execution +\| in-order \(ratio (3\.9|4\.0)[0-9]\) +\| in-order \(ratio 4\.00\)' "$OUT/summary.txt"
 expect "summary: the A72's CCSIDR caches beside the measured levels" \
 	grep -qE '^caches \(hardware says\) +\| .* \| L1 data 32 KiB, 64 B lines' "$OUT/summary.txt"
-expect "summary: what could not be derived says why" grep -qE '^cache level 1 +\| cache.load.lat did not run, or its' "$OUT/summary.txt"
+expect "summary: what could not be derived says why, in a note under the table" grep -qE '^cache level 1 +\| unavailable \[1\] +\| unavailable \[1\]' "$OUT/summary.txt"
+expect "summary: the note is the record's whole reason" grep -qx '\[1\] cache.load.lat did not run, or its curve has no step' "$OUT/summary.txt"
 "$TOOL" summary "$OUT/noresult.log" >/dev/null 2>"$OUT/summary.err"
 expect "summary: a log without one exits 1 and says so" grep -q 'no core with results\|no summary record' "$OUT/summary.err"
 

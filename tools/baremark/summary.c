@@ -65,10 +65,28 @@ static void row(const char *label, const struct cmp_set *s, const json_t **sums,
 	printf("\n");
 }
 
+/* Reasons too long for a cell are notes under the table: the cell says
+ * "unavailable [n]"; the same reason keeps its number. */
+#define MAX_NOTES 64
+static const char *notes[MAX_NOTES];
+static int nnotes;
+
 static void unavailable(char *buf, size_t cap, const json_t *sum, const char *key)
 {
 	const char *why = json_string_value(json_object_get(json_object_get(sum, "unavailable"), key));
-	snprintf(buf, cap, "%s", why ? why : "—");
+	if (!why || strlen(why) <= WIDTH) {
+		snprintf(buf, cap, "%s", why ? why : "—");
+		return;
+	}
+	int n = 0;
+	while (n < nnotes && strcmp(notes[n], why) != 0)
+		n++;
+	if (n == nnotes && nnotes < MAX_NOTES)
+		notes[nnotes++] = why;
+	if (n < nnotes)
+		snprintf(buf, cap, "unavailable [%d]", n + 1);
+	else
+		snprintf(buf, cap, "%s", why); /* out of note numbers: cut, as before */
 }
 
 static void cache_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
@@ -288,6 +306,9 @@ int cmd_summary(int argc, char **argv)
 	row("BTB (taken jumps)", &set, sums, cores, btb_cell, 0);
 	row("return stack (depth)", &set, sums, cores, ras_cell, 0);
 	row("indirect (targets)", &set, sums, cores, ind_cell, 0);
+	for (int n = 0; n < nnotes; n++)
+		printf("%s[%d] %s\n", n ? "" : "\n", n + 1, notes[n]);
+	nnotes = 0;
 	cmp_free(&set);
 	return 0;
 }
