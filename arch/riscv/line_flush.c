@@ -35,10 +35,10 @@ static void flush_thead(const uint8_t *base, uint64_t n, uint64_t stride)
 	__asm__ volatile(".word %0" ::"i"(BM_TH_SYNC_S) : "memory");
 }
 
-static void try_flush(void *fn)
+static void try_flush(void *arg)
 {
 	static uint64_t line[8] __attribute__((aligned(64)));
-	((bm_lines_flush_fn)fn)((const uint8_t *)line, 1, 64);
+	(*(bm_lines_flush_fn *)arg)((const uint8_t *)line, 1, 64);
 }
 
 bm_lines_flush_fn arch_lines_flush(const char **why)
@@ -61,7 +61,7 @@ bm_lines_flush_fn arch_lines_flush(const char **why)
 		return NULL;
 	}
 	struct bm_trap t;
-	if (bm_guard(try_flush, (void *)fn, &t)) {
+	if (bm_guard(try_flush, &fn, &t)) {
 		snprintf(text, sizeof(text), "%s traps (scause %llu)", insn, (unsigned long long)t.cause);
 		*why = text;
 		return NULL;

@@ -67,8 +67,10 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	for (uint64_t i = 0; i < len; i++) {
 		if (mode == PREDICTABLE)
 			b[i] = 1;
-		else if (mode == HISTORY)
-			b[i] = i % repeat == 0 ? (uint8_t)(bm_rand(&seed) >> 63) : i % repeat == repeat - 1 ? b[i - repeat + 1] : 1;
+		else if (mode == HISTORY) {
+			uint64_t at = i % repeat; /* 0: the random branch; repeat - 1: its copy; else a filler */
+			b[i] = at == 0 ? (uint8_t)(bm_rand(&seed) >> 63) : at == repeat - 1 ? b[i - at] : 1;
+		}
 		else if (mode == RANDOM || i < param)
 			b[i] = (uint8_t)(bm_rand(&seed) >> 63);
 		else
