@@ -81,9 +81,9 @@ CRYPTO_SRCS := tests/crypto/test_crypto.c $(filter-out kernels/crypto/crypto_ker
 	$(foreach a,x86_64 aarch64 riscv64,%_$(a).c),$(wildcard kernels/crypto/*.c)) \
 	$(wildcard kernels/crypto/*_$(shell uname -m).c) \
 	kernels/crypto/backend_riscv64.c tests/crypto/zvk_emu.c
-$(CRYPTO_TEST): $(CRYPTO_SRCS) $(wildcard kernels/crypto/*.h tests/crypto/*.h) kernels/include/rv_insn.h
+$(CRYPTO_TEST): $(CRYPTO_SRCS) $(wildcard kernels/crypto/*.h tests/crypto/*.h) kernels/include/rv_insn.h tests/host/check.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -DCR_ZVK_EMULATE -Ikernels/crypto -Ikernels/include -Itests/crypto \
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -DCR_ZVK_EMULATE -Ikernels/crypto -Ikernels/include -Itests/crypto -Itests/host \
 		-o $@ $(CRYPTO_SRCS) -lcrypto
 crypto-tests: $(CRYPTO_TEST)
 	$(CRYPTO_TEST)

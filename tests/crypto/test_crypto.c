@@ -11,24 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "crypto.h"
 #ifdef CR_ZVK_EMULATE
 #include "zvk_emu.h"
 #endif
 
-static unsigned long pass, fail;
-
-#define CHECK(cond, ...)                                                            \
-	do {                                                                        \
-		if (cond) {                                                         \
-			pass++;                                                     \
-		} else {                                                            \
-			fail++;                                                     \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                               \
-			fprintf(stderr, "\n");                                      \
-		}                                                                   \
-	} while (0)
+unsigned long t_pass, t_fail; /* counted by CHECK (tests/host/check.h) */
 
 #if defined(__x86_64__)
 extern const struct cr_backend cr_x86, cr_x86_vaes;
@@ -275,6 +264,6 @@ int main(int argc, char **argv)
 		CHECK(zemu_unknown() == 0, "VLEN %u: %lu instructions the model does not know", vlenb * 8, zemu_unknown());
 	}
 #endif
-	printf("crypto: %lu passed, %lu failed\n", pass, fail);
-	return fail ? 1 : 0;
+	printf("crypto: %lu passed, %lu failed\n", t_pass, t_fail);
+	return t_fail ? 1 : 0;
 }
