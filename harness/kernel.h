@@ -103,4 +103,15 @@ static inline uint64_t bm_rand(uint64_t *s)
 	return x * 0x2545F4914F6CDD1Dull;
 }
 
+/* base^e mod 2^64: what a chain of e multiplications by base leaves,
+ * for self-checks of multiply chains. */
+static inline uint64_t bm_pow64(uint64_t base, uint64_t e)
+{
+	uint64_t r = 1;
+	for (; e; e >>= 1, base *= base)
+		if (e & 1)
+			r *= base;
+	return r;
+}
+
 #endif

@@ -54,15 +54,6 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-static uint64_t pow_mod64(uint64_t base, uint64_t e)
-{
-	uint64_t r = 1;
-	for (; e; e >>= 1, base *= base)
-		if (e & 1)
-			r *= base;
-	return r;
-}
-
 static uint64_t dbits(double d)
 {
 	uint64_t u;
@@ -75,7 +66,7 @@ static uint64_t int_chain(const struct pipe_state *s, uint64_t n)
 {
 	switch (s->op->kind) {
 	case K_ADD: return s->x + n * s->b;
-	case K_MUL: return s->x * pow_mod64(s->b, n);
+	case K_MUL: return s->x * bm_pow64(s->b, n);
 	case K_DIV: return DIV_X0;
 	default: return s->x; /* K_LOAD: the pointer to itself */
 	}

@@ -124,15 +124,6 @@ static uint64_t body_x2(void *st, uint64_t iters)
 	return s->bodies.x2(st, iters);
 }
 
-static uint64_t pow64(uint64_t base, uint64_t e)
-{
-	uint64_t r = 1;
-	for (; e; e >>= 1, base *= base)
-		if (e & 1)
-			r *= base;
-	return r;
-}
-
 static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
 {
 	const struct uarch_state *s = state;
@@ -146,7 +137,7 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 	case STLF: return result == s->x + 8 * n;
 	case MIX_LOAD: return result == 4 * (s->x + 3 * n * s->b) + 4 * s->l1[0];
 	case MIX_BRANCH: return result == 4 * (s->x + 3 * n * s->b) + 4 * s->x;
-	default: return result == 4 * (s->x + 3 * n * s->b) + 4 * (s->x * pow64(s->c, 3 * n));
+	default: return result == 4 * (s->x + 3 * n * s->b) + 4 * (s->x * bm_pow64(s->c, 3 * n));
 	}
 }
 
