@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "kernel.h"
+
 /* v truncated to `bits` and sign-extended to 64. */
 static inline uint64_t velem_sext(uint64_t v, unsigned bits)
 {
@@ -14,15 +16,6 @@ static inline uint64_t velem_sext(uint64_t v, unsigned bits)
 	uint64_t sign = 1ull << (bits - 1);
 	v &= (sign << 1) - 1;
 	return (v ^ sign) - sign;
-}
-
-static inline uint64_t velem_pow(uint64_t base, uint64_t e)
-{
-	uint64_t r = 1;
-	for (; e; e >>= 1, base *= base)
-		if (e & 1)
-			r *= base;
-	return r;
 }
 
 /* The bits of x + n (x, n exact in the format) in a float or a double. */
@@ -53,7 +46,7 @@ static inline uint64_t velem_chain(enum velem_op op, uint64_t x, uint64_t b, uns
 {
 	switch (op) {
 	case VELEM_ADD: return x + n * b;
-	case VELEM_MUL: return x * velem_pow(b, n);
+	case VELEM_MUL: return x * bm_pow64(b, n);
 	default: return velem_fp_count(bits, n);
 	}
 }
