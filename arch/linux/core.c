@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "caches.h"
 #include "linux_clock.h"
 #include "harness_main.h"
 
@@ -76,26 +77,15 @@ void arch_image_range(uint64_t *start, uint64_t *end)
 	*start = *end = arena_base; /* the arena is our own mapping */
 }
 
-/* The largest cache Linux describes for this CPU (sysfs cache index*). */
+/* The largest cache this CPU describes (caches.c). */
 static uint64_t largest_cache(void)
 {
+	struct linux_cache c[LINUX_MAX_CACHES];
+	const char *from;
 	uint64_t best = 0;
-	for (int i = 0; i < 8; i++) {
-		char path[128], buf[32];
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/size",
-			 pinned_cpu < 0 ? 0 : pinned_cpu, i);
-		FILE *f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(buf, sizeof(buf), f)) {
-			char *end;
-			uint64_t v = strtoull(buf, &end, 10);
-			v <<= *end == 'K' ? 10 : *end == 'M' ? 20 : 0;
-			if (v > best)
-				best = v;
-		}
-		fclose(f);
-	}
+	for (int i = linux_caches(pinned_cpu < 0 ? 0 : pinned_cpu, c, &from) - 1; i >= 0; i--)
+		if (c[i].size > best)
+			best = c[i].size;
 	return best;
 }
 
@@ -180,38 +170,28 @@ static bool virtualized(void)
 	return hv;
 }
 
-/* What Linux says about this cpu's caches (sysfs cache/index*): the
- * hardware's own sizes, beside the levels the summary measures. */
-static void sysfs_caches(struct rec *r)
+/* What the system or the hardware says about this cpu's caches, beside
+ * the levels the summary measures; with none, why. */
+static void described_caches(struct rec *r)
 {
-	static const char *const names[] = {"level", "type", "size", "coherency_line_size"};
+	struct linux_cache c[LINUX_MAX_CACHES];
+	const char *from;
+	int n = linux_caches(pinned_cpu < 0 ? 0 : pinned_cpu, c, &from);
+	if (n == 0) {
+		rec_str(r, "caches_unavailable", from);
+		return;
+	}
 	rec_arr(r, "caches");
-	for (int i = 0; i < 16 && pinned_cpu >= 0; i++) {
-		char v[4][32];
-		bool ok = true;
-		for (int f = 0; f < 4 && ok; f++) {
-			char path[128];
-			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", pinned_cpu, i, names[f]);
-			FILE *fp = fopen(path, "r");
-			ok = fp && fgets(v[f], sizeof(v[f]), fp);
-			if (fp)
-				fclose(fp);
-			v[f][strcspn(v[f], "\n")] = '\0';
-		}
-		if (!ok)
-			break;
-		char *unit;
-		unsigned long long bytes = strtoull(v[2], &unit, 10);
-		bytes *= *unit == 'K' ? 1024 : *unit == 'M' ? 1024 * 1024 : 1;
+	for (int i = 0; i < n; i++) {
 		rec_obj(r, NULL);
-		rec_u64(r, "level", strtoull(v[0], NULL, 10));
-		rec_str(r, "type", strcmp(v[1], "Data") == 0 ? "data" : strcmp(v[1], "Instruction") == 0 ? "instruction" : "unified");
-		rec_u64(r, "size", bytes);
-		rec_u64(r, "line", strtoull(v[3], NULL, 10));
+		rec_u64(r, "level", c[i].level);
+		rec_str(r, "type", c[i].type);
+		rec_u64(r, "size", c[i].size);
+		rec_u64(r, "line", c[i].line);
 		rec_close(r);
 	}
 	rec_close(r);
-	rec_str(r, "caches_from", "sysfs (/sys/devices/system/cpu/cpu*/cache)");
+	rec_str(r, "caches_from", from);
 }
 
 void arch_core_fields(struct rec *r)
@@ -225,7 +205,7 @@ void arch_core_fields(struct rec *r)
 	rec_str(r, "arch", "riscv64");
 #endif
 	rec_str(r, "pinning", pin_note);
-	sysfs_caches(r);
+	described_caches(r);
 	/* What this run could not control, said rather than hidden. */
 	rec_obj(r, "uncontrolled");
 	rec_str(r, "frequency_scaling", governor());
