@@ -40,13 +40,17 @@ unsigned harness_repeats(const struct bm_options *o)
 	return o->profile == BM_PROFILE_FULL ? 11 : 5;
 }
 
+/* The bodies one repeat runs: N and 2N, and where the kernel has them the
+ * empty passes (subtracted). */
+enum { B_X1, B_X2, B_E1, B_E2, NBODIES };
+#define T_SLOT BM_MAX_SLOTS /* the timer, beside the counter slots */
+
 struct job {
 	const struct bm_kernel *k;
 	const struct bm_env *env;
 	const struct bm_counters *ctr;
 	uint64_t param;
 	bool has_param; /* false for what is said before any parameter runs */
-	unsigned repeats;
 	/* results */
 	const char *skip_why;
 	bool check_failed;
@@ -54,33 +58,38 @@ struct job {
 	uint64_t iters;
 	uint64_t bytes_per_op; /* 0 unless the kernel says what an op moves */
 	uint64_t ops_per_iter; /* the kernel's, or what its state says */
-	int64_t d[BM_MAX_SLOTS][MAX_REPEATS]; /* 2N minus N, per slot */
-	int64_t dt[MAX_REPEATS];              /* same, timer ticks */
+	unsigned repeats;      /* how many ran */
+	bool settled;          /* the estimate settled before the repeats or the time ran out */
+	int64_t raw[NBODIES][BM_MAX_SLOTS + 1][MAX_REPEATS]; /* each timed run's counts, per slot */
 };
 
-/* The measured region: nothing here but counter reads and the body. */
-static void run_pair(struct job *j, void *st, int64_t *dslot, int64_t *dtime, uint64_t res[2])
+static unsigned nbodies(const struct bm_kernel *k)
 {
-	uint64_t a[BM_MAX_SLOTS] = {0}, b[BM_MAX_SLOTS] = {0}, c[BM_MAX_SLOTS] = {0}, e[BM_MAX_SLOTS] = {0};
-	uint64_t ta, tb, tc, te;
+	return k->empty[0] && k->empty[1] ? NBODIES : 2;
+}
+
+/* One body: an untimed run first, so the timed run meets the caches and
+ * predictors as this same body left them (the N and 2N bodies then start
+ * from the same state), then whatever the kernel renews, then the timed
+ * run, with nothing but counter reads around it. */
+static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
+{
 	const struct bm_kernel *k = j->k;
+	bm_body_fn fn = b < 2 ? k->body[b] : k->empty[b - 2];
 	uint64_t iters = j->iters;
-
-	ta = arch_time();
-	arch_counters_read(a);
-	res[0] = k->body[0](st, iters);
-	arch_counters_read(b);
-	tb = arch_time();
-
-	tc = arch_time();
-	arch_counters_read(c);
-	res[1] = k->body[1](st, iters);
-	arch_counters_read(e);
-	te = arch_time();
-
+	uint64_t c0[BM_MAX_SLOTS] = {0}, c1[BM_MAX_SLOTS] = {0}, t0, t1, res;
+	(void)fn(st, iters);
+	if (k->refresh && b < 2)
+		k->refresh(st, b, iters);
+	t0 = arch_time();
+	arch_counters_read(c0);
+	res = fn(st, iters);
+	arch_counters_read(c1);
+	t1 = arch_time();
 	for (int s = 0; s < BM_MAX_SLOTS; s++)
-		dslot[s] = (int64_t)(e[s] - c[s]) - (int64_t)(b[s] - a[s]);
-	*dtime = (int64_t)(te - tc) - (int64_t)(tb - ta);
+		j->raw[b][s][r] = (int64_t)(c1[s] - c0[s]);
+	j->raw[b][T_SLOT][r] = (int64_t)(t1 - t0);
+	return res;
 }
 
 static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
@@ -90,6 +99,41 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
 	j->check_failed = true;
 	j->failed_variant = variant;
 	return false;
+}
+
+/* The estimate of slot s over the repeats so far: (2N - N), less (empty
+ * 2N - empty N) where the kernel has empty passes. */
+static struct bm_estimate estimate(const struct job *j, int s, bool spread)
+{
+	struct bm_series v[NBODIES] = {
+		{j->raw[B_X2][s], +1}, {j->raw[B_X1][s], -1}, {j->raw[B_E2][s], -1}, {j->raw[B_E1][s], +1}};
+	unsigned n = nbodies(j->k);
+	if (spread)
+		return stats_min_difference(v, n, j->repeats);
+	int64_t e = stats_min_difference_est(v, n, j->repeats);
+	return (struct bm_estimate){e, e, e};
+}
+
+/* The slot whose estimate decides when to stop: cycles, else the timer. */
+static int primary_slot(const struct job *j)
+{
+	return j->ctr->slot[BM_SLOT_CYCLES].avail ? BM_SLOT_CYCLES : T_SLOT;
+}
+
+static bool settled_now(const struct job *j)
+{
+	int s = primary_slot(j);
+	/* 0.01 cycle per op, or two timer ticks */
+	int64_t tol = s == T_SLOT ? 2 : (int64_t)(j->iters * j->ops_per_iter / 100);
+	return stats_settled(estimate(j, s, true), tol);
+}
+
+/* Time a point may take once its minimum repeats have run, if its
+ * estimate has not settled: a quarter second (quick) or one second. */
+static uint64_t budget_ticks(const struct job *j)
+{
+	uint64_t hz = j->env->board->timebase_hz;
+	return j->env->opt->profile == BM_PROFILE_FULL ? hz : hz / 4;
 }
 
 /* Runs under bm_guard: a trap anywhere in here comes back as an error. */
@@ -102,19 +146,58 @@ static void measure(void *p)
 		return;
 	j->bytes_per_op = j->k->param_is_bytes ? j->param : j->k->op_bytes ? j->k->op_bytes(st) : 0;
 	j->ops_per_iter = j->k->ops_of ? j->k->ops_of(st) : j->k->ops_per_iter;
-	/* Warm-up: caches, predictors, and the self-check of each body. */
-	uint64_t res[2];
-	res[0] = j->k->body[0](st, j->iters);
-	res[1] = j->k->body[1](st, j->iters);
-	if (!checked(j, st, 0, res[0]) || !checked(j, st, 1, res[1]))
+	/* Warm-up and the self-check of each body. */
+	if (!checked(j, st, 0, j->k->body[0](st, j->iters)) || !checked(j, st, 1, j->k->body[1](st, j->iters)))
 		return;
-	for (unsigned r = 0; r < j->repeats; r++) {
-		int64_t d[BM_MAX_SLOTS];
-		run_pair(j, st, d, &j->dt[r], res);
-		if (!checked(j, st, 0, res[0]) || !checked(j, st, 1, res[1]))
-			return;
-		for (int s = 0; s < BM_MAX_SLOTS; s++)
-			j->d[s][r] = d[s];
+	/* Repeat until the estimate settles (at least the profile's count;
+	 * exactly that count when baremark.repeat gives it), at most
+	 * MAX_REPEATS or the time budget. */
+	const struct bm_options *o = j->env->opt;
+	unsigned min_r = harness_repeats(o);
+	bool timed = j->ctr->time_avail && j->env->board->timebase_hz;
+	uint64_t t0 = arch_time();
+	for (unsigned r = 0; r < MAX_REPEATS; r++) {
+		for (unsigned b = 0; b < nbodies(j->k); b++) {
+			uint64_t res = run_body(j, st, b, r);
+			if (b < 2 && !checked(j, st, b, res))
+				return;
+		}
+		j->repeats = r + 1;
+		if (j->repeats < min_r)
+			continue;
+		j->settled = settled_now(j);
+		if (j->settled || o->repeat || !timed || arch_time() - t0 > budget_ticks(j))
+			break;
+	}
+}
+
+/* The L1 load-to-use latency that chains of loads cannot beat: the
+ * suite's own pipeline.load.lat, measured quietly before anything else.
+ * 0 (no floor) when it cannot run or counts no cycles. */
+static int64_t l1_floor_milli;
+
+static void calibrate_l1(const struct bm_kernel *const *order, size_t nk, const struct bm_env *env,
+			 const struct bm_counters *ctr)
+{
+	static struct job cj;
+	l1_floor_milli = 0;
+	if (!ctr->slot[BM_SLOT_CYCLES].avail)
+		return;
+	for (size_t i = 0; i < nk; i++) {
+		if (strcmp(order[i]->name, "pipeline.load.lat") != 0)
+			continue;
+		memset(&cj, 0, sizeof(cj));
+		cj.k = order[i];
+		cj.env = env;
+		cj.ctr = ctr;
+		uint64_t mark = arena_mark();
+		struct bm_trap t;
+		int trapped = bm_guard(measure, &cj, &t);
+		arena_release(mark);
+		if (!trapped && !cj.skip_why && !cj.check_failed && cj.repeats)
+			l1_floor_milli = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est,
+						     (int64_t)(cj.iters * cj.ops_per_iter));
+		return;
 	}
 }
 
@@ -180,22 +263,6 @@ static void report_verify_failure(const struct job *j, const char *why)
 	bm_printf("%-28s  VERIFICATION FAILED: %s; no timing reported\n", j->k->name, why);
 }
 
-/* Per-op spread of slot s over the repeats, in thousandths. */
-static struct bm_spread per_op(const struct job *j, int s, int64_t ops)
-{
-	int64_t v[MAX_REPEATS];
-	for (unsigned r = 0; r < j->repeats; r++)
-		v[r] = ratio_milli(j->d[s][r], ops);
-	return stats_spread(v, j->repeats);
-}
-
-static int64_t median_of(const int64_t *src, unsigned n)
-{
-	int64_t v[MAX_REPEATS];
-	memcpy(v, src, sizeof(v[0]) * n);
-	return stats_spread(v, n).med;
-}
-
 /* For kernels whose operation is a message of `param` bytes, or moves
  * op_bytes(): cycles per byte and MB/s per GHz (= bytes per cycle x 1000)
  * from the cycle counter, MB/s (10^6 bytes per second) from the timer. */
@@ -220,21 +287,76 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 	}
 }
 
-/* The result as the summary reads it: median cycles per op and, where
- * counted, branch mispredicts per op. */
-static void summary_point(const struct job *j, int64_t ops)
+/* Is the figure one that can be right? "ok", or why not: below_floor
+ * (not positive, or under what a dependent operation or an L1 load must
+ * take) or unstable (the spread reaches zero, or the estimate did not
+ * settle). The first that applies is said. */
+struct verdict {
+	const char *word;
+	char why[200];
+};
+
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+	return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+static struct verdict judge(const struct job *j, struct bm_estimate per_op, const char *unit)
+{
+	struct verdict v = {"ok", ""};
+	char a[24], b[24];
+	enum bm_floor f = j->k->floor;
+	int64_t floor = 0;
+	const char *floor_what = "";
+	if (f == BM_FLOOR_AUTO && ends_with(j->k->name, ".lat")) {
+		floor = 1000;
+		floor_what = "one cycle, the least a dependent operation takes";
+	} else if (f == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
+		floor = l1_floor_milli;
+		floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured before the suite)";
+	}
+	bool cycles = strcmp(unit, "cycles") == 0;
+	if (per_op.est <= 0) {
+		v.word = "below_floor";
+		snprintf(v.why, sizeof(v.why), "not positive: the 2N body took no more %s than the N body", unit);
+	} else if (cycles && floor && per_op.est * 100 < floor * 95) {
+		v.word = "below_floor";
+		fmt_milli(a, sizeof(a), per_op.est);
+		fmt_milli(b, sizeof(b), floor);
+		snprintf(v.why, sizeof(v.why), "%s cycles per op is below %s cycles, %s", a, b, floor_what);
+	} else if (per_op.q1 <= 0) {
+		v.word = "unstable";
+		snprintf(v.why, sizeof(v.why), "the spread reaches zero: noise as large as the work");
+	} else if (!j->settled) {
+		v.word = "unstable";
+		fmt_milli(a, sizeof(a), ratio_milli((per_op.q3 - per_op.q1) * 100, per_op.est));
+		snprintf(v.why, sizeof(v.why), "did not settle in %u repeats: interquartile range %s%% of the estimate",
+			 j->repeats, a);
+	}
+	return v;
+}
+
+/* The result as the summary reads it: cycles per op and, where counted,
+ * branch mispredicts per op. A figure below its floor is left out. */
+static void summary_point(const struct job *j, int64_t cyc, const struct verdict *v, int64_t ops)
 {
 	const struct bm_counters *c = j->ctr;
-	if (!c->slot[BM_SLOT_CYCLES].avail)
+	if (!c->slot[BM_SLOT_CYCLES].avail || strcmp(v->word, "below_floor") == 0)
 		return;
-	int64_t cyc = per_op(j, BM_SLOT_CYCLES, ops).med, br = 0;
+	int64_t br = 0;
 	bool has_br = false;
 	for (int s = 2; s < c->nslots; s++)
 		if (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0) {
 			has_br = true;
-			br = ratio_milli(median_of(j->d[s], j->repeats), ops);
+			br = ratio_milli(estimate(j, s, false).est, ops);
 		}
 	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
+}
+
+static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
+{
+	return (struct bm_estimate){ratio_milli(e.est, ops), ratio_milli(e.q1, ops), ratio_milli(e.q3, ops)};
 }
 
 static void report_result(const struct job *j)
@@ -249,60 +371,63 @@ static void report_result(const struct job *j)
 	param_field(&r, j);
 	rec_u64(&r, "ops", (uint64_t)ops);
 	rec_u64(&r, "repeats", j->repeats);
-	char line[200], a[24], b[24], m[24];
+	if (nbodies(j->k) > 2)
+		rec_bool(&r, "empty_pass_subtracted", true);
+	char line[240], a[24], b[24], m[24];
 	int n = snprintf(line, sizeof(line), "%-28s", j->k->name);
 	char pbuf[40] = "";
 	if (j->k->param_name)
 		snprintf(pbuf, sizeof(pbuf), "%s=%llu", j->k->param_name, (unsigned long long)j->param);
 	n += snprintf(line + n, sizeof(line) - (size_t)n, " %-19s", pbuf);
 
-	int64_t cyc_med = 0, ins_med = 0;
-	if (c->slot[BM_SLOT_CYCLES].avail) {
-		struct bm_spread s = per_op(j, BM_SLOT_CYCLES, ops);
+	bool has_cyc = c->slot[BM_SLOT_CYCLES].avail;
+	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
+	struct bm_estimate cyc = has_cyc ? estimate(j, BM_SLOT_CYCLES, true) : tim;
+	struct bm_estimate cyc_op = per_op_of(cyc, ops);
+	struct verdict v = judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc ? "cycles" : "timer ticks");
+	if (has_cyc) {
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);
-		cyc_med = median_of(j->d[BM_SLOT_CYCLES], j->repeats);
-		if (s.med <= 0) {
+		if (cyc.est <= 0) {
 			/* a cost of zero or less per op is not a measurement */
-			rec_str(&r, "cycles_per_op_unavailable",
-				"the 2N body took no more cycles than the N body (median): noise larger than the work");
+			rec_str(&r, "cycles_per_op_unavailable", v.why);
 			n += snprintf(line + n, sizeof(line) - (size_t)n, " %29s", "(cycles: noise > work)");
 		} else {
 			rec_obj(&r, "cycles_per_op");
-			rec_milli(&r, "min", s.min);
-			rec_milli(&r, "med", s.med);
-			rec_milli(&r, "max", s.max);
+			rec_milli(&r, "est", cyc_op.est);
+			rec_milli(&r, "q1", cyc_op.q1);
+			rec_milli(&r, "q3", cyc_op.q3);
 			rec_close(&r);
-			fmt_milli(a, sizeof(a), s.min);
-			fmt_milli(m, sizeof(m), s.med);
-			fmt_milli(b, sizeof(b), s.max);
-			n += snprintf(line + n, sizeof(line) - (size_t)n, " %9s %9s %9s", a, m, b);
+			fmt_milli(a, sizeof(a), cyc_op.q1);
+			fmt_milli(m, sizeof(m), cyc_op.est);
+			fmt_milli(b, sizeof(b), cyc_op.q3);
+			n += snprintf(line + n, sizeof(line) - (size_t)n, " %9s %9s %9s", m, a, b);
 		}
 	}
+	int64_t ins = 0;
 	if (c->slot[BM_SLOT_INSTRET].avail) {
-		ins_med = median_of(j->d[BM_SLOT_INSTRET], j->repeats);
-		rec_milli(&r, "instructions_per_op", ratio_milli(ins_med, ops));
-		fmt_milli(a, sizeof(a), ratio_milli(ins_med, ops));
+		ins = estimate(j, BM_SLOT_INSTRET, false).est;
+		rec_milli(&r, "instructions_per_op", ratio_milli(ins, ops));
+		fmt_milli(a, sizeof(a), ratio_milli(ins, ops));
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %8s", a);
 	}
-	if (c->slot[BM_SLOT_CYCLES].avail && c->slot[BM_SLOT_INSTRET].avail) {
-		if (cyc_med > 0) {
-			rec_milli(&r, "ipc", ratio_milli(ins_med, cyc_med));
-			fmt_milli(a, sizeof(a), ratio_milli(ins_med, cyc_med));
+	if (has_cyc && c->slot[BM_SLOT_INSTRET].avail) {
+		if (cyc.est > 0) {
+			rec_milli(&r, "ipc", ratio_milli(ins, cyc.est));
+			fmt_milli(a, sizeof(a), ratio_milli(ins, cyc.est));
 			n += snprintf(line + n, sizeof(line) - (size_t)n, " %6s", a);
 		} else {
 			rec_str(&r, "ipc_unavailable", "cycle difference not positive (noise larger than the work)");
 		}
 	}
-	int64_t dt = median_of(j->dt, j->repeats);
-	bool timed = c->time_avail && j->env->board->timebase_hz && dt > 0;
+	bool timed = c->time_avail && j->env->board->timebase_hz && tim.est > 0;
 	if (timed) {
 		/* ns per op, thousandths: ticks * 1e9 / timebase / ops. */
-		__int128 ns_milli = (__int128)dt * 1000000000 * 1000 / (__int128)j->env->board->timebase_hz;
+		__int128 ns_milli = (__int128)tim.est * 1000000000 * 1000 / (__int128)j->env->board->timebase_hz;
 		rec_milli(&r, "ns_per_op", (int64_t)(ns_milli / ops));
 	}
 	if (j->bytes_per_op)
-		bytes_fields(&r, line, sizeof(line), &n, j, ops, cyc_med, timed ? dt : 0);
+		bytes_fields(&r, line, sizeof(line), &n, j, ops, cyc.est, timed ? tim.est : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {
 		if (!c->slot[s].avail)
@@ -310,14 +435,17 @@ static void report_result(const struct job *j)
 		if (!any_event)
 			rec_obj(&r, "events_per_op");
 		any_event = true;
-		rec_milli(&r, c->slot[s].name, ratio_milli(median_of(j->d[s], j->repeats), ops));
+		rec_milli(&r, c->slot[s].name, ratio_milli(estimate(j, s, false).est, ops));
 	}
 	if (any_event)
 		rec_close(&r);
-	summary_point(j, ops);
+	summary_point(j, cyc_op.est, &v, ops);
 	rec_str(&r, "check", "ok");
+	rec_str(&r, "verdict", v.word);
+	if (v.why[0])
+		rec_str(&r, "verdict_why", v.why);
 	bm_emit(&r);
-	bm_printf("%s  ok\n", line);
+	bm_printf("%s  %s\n", line, v.word);
 }
 
 static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
@@ -401,8 +529,9 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	summary_reset(ctr->cycles_estimated);
 	if ((size_t)(__stop_bm_kernels - __start_bm_kernels) > nk)
 		bm_warn("more than %d kernels registered; the rest do not run", MAX_KERNELS);
-	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc.min", "cyc.med", "cyc.max",
-		  "ins/op", "IPC");
+	calibrate_l1(order, nk, env, ctr);
+	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc/op", "q1", "q3", "ins/op",
+		  "IPC");
 	for (size_t ki = 0; ki < nk; ki++) {
 		const struct bm_kernel *k = order[ki];
 		if (!wanted(k, env->opt))
@@ -422,7 +551,6 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 			j.ctr = ctr;
 			j.param = param;
 			j.has_param = true;
-			j.repeats = harness_repeats(env->opt);
 			uint64_t mark = arena_mark();
 			struct bm_trap t;
 			int trapped = bm_guard(measure, &j, &t);

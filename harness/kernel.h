@@ -6,7 +6,9 @@
  * `ops_per_iter` operations per loop iteration, body[1] exactly twice as
  * many with the same loop around them. The harness runs both for the same
  * iteration count and divides the difference by the extra operations, so
- * loop overhead and counter reads cancel (nanoBench's method). */
+ * loop overhead and counter reads cancel (nanoBench's method). Each timed
+ * run follows an untimed run of the same body, so the two bodies meet the
+ * caches and predictors as their own previous run left them. */
 #ifndef BM_KERNEL_H
 #define BM_KERNEL_H
 
@@ -28,6 +30,15 @@ struct bm_env {
 };
 
 typedef uint64_t (*bm_body_fn)(void *state, uint64_t iters);
+
+/* What no correct cycles-per-op figure can go below: a result under its
+ * floor is reported with verdict "below_floor", never "ok". */
+enum bm_floor {
+	BM_FLOOR_AUTO,    /* a kernel named *.lat (a dependent chain): one cycle per op */
+	BM_FLOOR_NONE,    /* no floor beyond "positive" */
+	BM_FLOOR_L1_LOAD, /* a chain of loads: this core's L1 load-to-use latency,
+			   * measured by pipeline.load.lat before the suite */
+};
 
 struct bm_kernel {
 	const char *name;       /* group.what.kind, e.g. "pipeline.add.lat" */
@@ -57,6 +68,17 @@ struct bm_kernel {
 	/* Optional, for kernels whose ops per iteration depend on the
 	 * parameter (a pass over N branches is N ops): replaces ops_per_iter. */
 	uint64_t (*ops_of)(const void *state);
+	/* Optional, for kernels whose 2N body is the N body run for twice the
+	 * passes (the pass's own loop would otherwise count in the op): the
+	 * same loop with no operation in it, run like body[0] and body[1];
+	 * the difference of these two is subtracted. */
+	bm_body_fn empty[2];
+	/* Optional: renews what a predictor or a buffer could learn (fresh
+	 * random outcomes) so that no timed run replays what an earlier run
+	 * showed the core; called before each timed run of body[variant],
+	 * after its untimed run. check() then judges against the new state. */
+	void (*refresh)(void *state, unsigned variant, uint64_t iters);
+	enum bm_floor floor;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

@@ -225,6 +225,11 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	console_init(&board);
 	bm_printf("\nbaremark %s on %s (hart/core %llu)\n", BM_BUILD_ID, platform_get()->name,
 		  (unsigned long long)arch_core_id());
+	/* The run's length counts from here, the image's start: the timer
+	 * itself counts from the board's power-on. */
+	char time_why[96];
+	bool time_ok = arch_time_probe(time_why, sizeof(time_why));
+	uint64_t t_start = arch_time();
 
 	options_defaults(&opts);
 	options_parse(&opts, board.bootargs);
@@ -247,7 +252,6 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	if (!have_mem)
 		bm_warn("no working memory: %s; kernels that need memory will be skipped", why);
 
-	uint64_t t_start = arch_time();
 	cores_start(&board);
 	run_record(reloc_delta);
 	unsigned errors = cores_report_failures();
@@ -290,7 +294,9 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	/* The run's own length on the timer (under QEMU -icount shift=0 a
 	 * virtual nanosecond is a retired instruction): what make bench
 	 * turns into a run-time estimate. */
-	if (board.timebase_hz)
+	if (!time_ok)
+		rec_str(&r, "elapsed_unavailable", time_why);
+	else if (board.timebase_hz)
 		rec_milli(&r, "elapsed_s", (int64_t)((__int128)(arch_time() - t_start) * 1000 / board.timebase_hz));
 	else
 		rec_str(&r, "elapsed_unavailable", "no timer rate");

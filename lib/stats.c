@@ -1,8 +1,8 @@
 #include "stats.h"
 
-struct bm_spread stats_spread(int64_t *v, size_t n)
+static void sort64(int64_t *v, size_t n)
 {
-	/* Insertion sort: n is a repeat count (tens at most). */
+	/* Insertion sort: n is a repeat or resample count (tens at most). */
 	for (size_t i = 1; i < n; i++) {
 		int64_t x = v[i];
 		size_t j = i;
@@ -10,6 +10,11 @@ struct bm_spread stats_spread(int64_t *v, size_t n)
 			v[j] = v[j - 1];
 		v[j] = x;
 	}
+}
+
+struct bm_spread stats_spread(int64_t *v, size_t n)
+{
+	sort64(v, n);
 	struct bm_spread s = {v[0], v[(n - 1) / 2], v[n - 1]};
 	return s;
 }
@@ -21,4 +26,61 @@ int64_t ratio_milli(int64_t num, int64_t den)
 	__int128 x = (__int128)num * 1000;
 	__int128 q = (x >= 0 ? x + den / 2 : x - den / 2) / den;
 	return (int64_t)q;
+}
+
+static int64_t min_of(const int64_t *v, size_t n)
+{
+	int64_t m = v[0];
+	for (size_t i = 1; i < n; i++)
+		if (v[i] < m)
+			m = v[i];
+	return m;
+}
+
+int64_t stats_min_difference_est(const struct bm_series *s, size_t nseries, size_t n)
+{
+	int64_t est = 0;
+	for (size_t k = 0; k < nseries; k++)
+		est += s[k].sign * min_of(s[k].v, n);
+	return est;
+}
+
+/* xorshift64*: a fixed sequence, so resampling is reproducible. */
+static uint64_t next(uint64_t *x)
+{
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 0x2545F4914F6CDD1Dull;
+}
+
+struct bm_estimate stats_min_difference(const struct bm_series *s, size_t nseries, size_t n)
+{
+	struct bm_estimate e;
+	e.est = stats_min_difference_est(s, nseries, n);
+	int64_t boot[STATS_RESAMPLES];
+	uint64_t seed = 0x9E3779B97F4A7C15ull;
+	for (size_t b = 0; b < STATS_RESAMPLES; b++) {
+		int64_t sum = 0;
+		for (size_t k = 0; k < nseries; k++) {
+			int64_t m = INT64_MAX;
+			for (size_t i = 0; i < n; i++) {
+				int64_t x = s[k].v[next(&seed) % n];
+				if (x < m)
+					m = x;
+			}
+			sum += s[k].sign * m;
+		}
+		boot[b] = sum;
+	}
+	sort64(boot, STATS_RESAMPLES);
+	e.q1 = boot[STATS_RESAMPLES / 4];
+	e.q3 = boot[3 * STATS_RESAMPLES / 4];
+	return e;
+}
+
+bool stats_settled(struct bm_estimate e, int64_t abs_tol)
+{
+	int64_t iqr = e.q3 - e.q1, mag = e.est < 0 ? -e.est : e.est;
+	return iqr <= abs_tol || iqr * 50 <= mag;
 }

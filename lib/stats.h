@@ -1,5 +1,6 @@
 #ifndef BM_STATS_H
 #define BM_STATS_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 struct bm_spread {
@@ -10,4 +11,32 @@ struct bm_spread {
 struct bm_spread stats_spread(int64_t *v, size_t n);
 /* round(num * 1000 / den) for den > 0, without overflow for |num| < 2^53. */
 int64_t ratio_milli(int64_t num, int64_t den);
+
+/* One body's counts over the repeats (v[0..n-1]) and its sign in the
+ * difference: +1 for the 2N body, -1 for the N body (and the reverse for
+ * a measured empty pass, which is subtracted). */
+struct bm_series {
+	const int64_t *v;
+	int sign;
+};
+
+/* The cost of the extra operations: each body aggregated over its repeats
+ * first (its minimum: noise such as an interrupt only ever adds to a run,
+ * so the least run is the one nearest the work), then the signed sum.
+ * q1 and q3 are the 25th and 75th percentiles of the same estimate over
+ * STATS_RESAMPLES bootstrap resamples of the repeats (a fixed generator,
+ * so the same counts always give the same spread). One repeat that an
+ * interrupt lengthened moves neither the estimate nor, unless it is most
+ * of the repeats, the quartiles. */
+struct bm_estimate {
+	int64_t est, q1, q3;
+};
+#define STATS_RESAMPLES 63
+struct bm_estimate stats_min_difference(const struct bm_series *s, size_t nseries, size_t n);
+/* The same estimate without the resampling (est only; q1 = q3 = est). */
+int64_t stats_min_difference_est(const struct bm_series *s, size_t nseries, size_t n);
+/* Has the estimate settled? Its interquartile range is at most 2% of the
+ * estimate, or at most `abs_tol` (the caller's unit: 0.01 cycle per op
+ * for cycles). */
+bool stats_settled(struct bm_estimate e, int64_t abs_tol);
 #endif

@@ -58,13 +58,13 @@ done
 echo "(ratio = baremark / openssl; 'vs scalar' = speedup over baremark's portable C on this core)"
 
 echo
-echo "== (c) spread: within a run (max-min)/med, and between runs (max-min)/min of the medians"
+echo "== (c) spread: within a run (q3-q1)/est, and between runs (max-min)/min of the estimates"
 jq -r -s '
 	[.[] | select(.type=="result" and .cycles_per_op)] |
 	group_by([.kernel, (.param.value // -1)]) |
 	map({k: (.[0].kernel + (if .[0].param then "/\(.[0].param.value)" else "" end)),
-	     within: (map((.cycles_per_op.max - .cycles_per_op.min) / .cycles_per_op.med) | max),
-	     between: ((map(.cycles_per_op.med) | (max - min) / min))}) |
+	     within: (map((.cycles_per_op.q3 - .cycles_per_op.q1) / .cycles_per_op.est) | max),
+	     between: ((map(.cycles_per_op.est) | (max - min) / min))}) |
 	sort_by(-.between) | .[] |
 	"\(.k | .[0:34] | . + " " * (34 - length)) within \((.within * 1000 | round) / 10)%   between runs \((.between * 1000 | round) / 10)%"
 ' "$OUT/all.jsonl"

@@ -63,13 +63,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	(void)b;
 	(void)raw; /* PMUv3 event numbers are architectural */
 	memset(c, 0, sizeof(*c));
-	struct bm_trap t;
-	uint64_t v;
-	have_time = !bm_guard(read_cntvct, &v, &t);
-	c->time_avail = have_time;
-	snprintf(c->time_why, sizeof(c->time_why), "CNTVCT_EL0");
-	if (!have_time)
-		snprintf(c->time_why, sizeof(c->time_why), "CNTVCT_EL0 traps (ESR 0x%llx)", (unsigned long long)t.cause);
+	c->time_avail = arch_time_probe(c->time_why, sizeof(c->time_why));
 
 	c->nslots = 2 + (int)(sizeof(wanted) / sizeof(wanted[0])) - 1;
 	if (c->nslots > BM_MAX_SLOTS)
@@ -80,6 +74,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	nused = 0;
 
 	uint64_t pmcr;
+	struct bm_trap t;
 	if (bm_guard(read_pmcr, &pmcr, &t)) {
 		for (int s = 0; s < c->nslots; s++)
 			snprintf(c->slot[s].why, sizeof(c->slot[s].why),
@@ -132,6 +127,18 @@ void arch_counters_read(uint64_t *v)
 		v[BM_SLOT_CYCLES] = read_sysreg(pmccntr_el0);
 	for (int k = 0; k < nused; k++)
 		v[slot_of_counter[k]] = read_evcnt((unsigned)k);
+}
+
+bool arch_time_probe(char *why, size_t cap)
+{
+	struct bm_trap t;
+	uint64_t v;
+	have_time = !bm_guard(read_cntvct, &v, &t);
+	if (have_time)
+		snprintf(why, cap, "CNTVCT_EL0");
+	else
+		snprintf(why, cap, "CNTVCT_EL0 traps (ESR 0x%llx)", (unsigned long long)t.cause);
+	return have_time;
 }
 
 uint64_t arch_time(void)

@@ -99,6 +99,10 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 void arch_counters_read(uint64_t *v);
 /* The architectural timer in ticks of board->timebase_hz. */
 uint64_t arch_time(void);
+/* Finds out whether arch_time() works on this core (a trap-guarded read)
+ * and says how it reads or why it cannot; arch_counters_probe calls it
+ * too. Until it has run, arch_time() returns 0. */
+bool arch_time_probe(char *why, size_t cap);
 
 /* Identity of the running core for the core record. */
 void arch_core_fields(struct rec *r);

@@ -171,13 +171,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	c->nslots = 2;
 	probe_fixed(&c->slot[BM_SLOT_CYCLES], "cycles", read_cycle, &have_cycle);
 	probe_fixed(&c->slot[BM_SLOT_INSTRET], "instret", read_instret, &have_instret);
-	struct bm_trap t;
-	uint64_t v;
-	have_time = !bm_guard(read_time, &v, &t);
-	c->time_avail = have_time;
-	snprintf(c->time_why, sizeof(c->time_why), "rdtime");
-	if (!have_time)
-		snprintf(c->time_why, sizeof(c->time_why), "rdtime traps (scause %llu)", (unsigned long long)t.cause);
+	c->time_avail = arch_time_probe(c->time_why, sizeof(c->time_why));
 	nevents = 0;
 	probe_events(c, raw);
 }
@@ -190,6 +184,18 @@ void arch_counters_read(uint64_t *v)
 		v[BM_SLOT_INSTRET] = csr_read(instret);
 	for (int i = 0; i < nevents; i++)
 		v[2 + i] = read_hpm(ev_csr[i]);
+}
+
+bool arch_time_probe(char *why, size_t cap)
+{
+	struct bm_trap t;
+	uint64_t v;
+	have_time = !bm_guard(read_time, &v, &t);
+	if (have_time)
+		snprintf(why, cap, "rdtime");
+	else
+		snprintf(why, cap, "rdtime traps (scause %llu)", (unsigned long long)t.cause);
+	return have_time;
 }
 
 uint64_t arch_time(void)

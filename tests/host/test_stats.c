@@ -22,3 +22,44 @@ void test_stats(void)
 	CHECK(ratio_milli(-2, 3) == -667, "negative rounds away from zero: %lld", (long long)ratio_milli(-2, 3));
 	CHECK_EQ_U(ratio_milli((int64_t)1 << 52, 1), ((uint64_t)1 << 52) * 1000);
 }
+
+/* The harness's estimate on crafted repeats: what noise can and cannot do. */
+void test_stats_estimate(void)
+{
+	/* 2N body 2000 cycles, N body 1000, five repeats; one N run was
+	 * interrupted (+5000) and one 2N run too (+3000). The per-repeat
+	 * difference of the old method gave -3000 (a negative "min") for the
+	 * repeat whose N run was hit; the estimate is the true 1000. */
+	int64_t n1[] = {1000, 6000, 1001, 1000, 1002};
+	int64_t n2[] = {2000, 2001, 5000, 2000, 2002};
+	struct bm_series s[2] = {{n2, +1}, {n1, -1}};
+	struct bm_estimate e = stats_min_difference(s, 2, 5);
+	CHECK(e.est == 1000, "estimate from the minima: %lld", (long long)e.est);
+	CHECK(e.q1 > 0 && e.q1 <= e.est + 2 && e.q3 >= e.q1 && e.q3 <= 1002,
+	      "quartiles stay near the work, never negative: %lld..%lld", (long long)e.q1, (long long)e.q3);
+	CHECK(stats_settled(e, 10), "a spread of a few cycles in 1000 is settled");
+	CHECK(stats_min_difference_est(s, 2, 5) == 1000, "the estimate alone agrees");
+
+	/* Most N runs interrupted: the spread shows it and is not settled. */
+	int64_t m1[] = {1000, 9000, 9000, 9000, 9000, 9000, 9000};
+	int64_t m2[] = {2000, 2000, 2000, 2000, 2000, 2000, 2000};
+	struct bm_series t[2] = {{m2, +1}, {m1, -1}};
+	e = stats_min_difference(t, 2, 7);
+	CHECK(e.est == 1000, "one clean N run is enough for the estimate: %lld", (long long)e.est);
+	CHECK(e.q1 < 0 && !stats_settled(e, 10), "resamples without it go negative: q1 %lld, not settled",
+	      (long long)e.q1);
+
+	/* A measured empty pass is subtracted: (2N - N) - (E2 - E1). */
+	int64_t x1[] = {1300, 1310, 1300}, x2[] = {2600, 2600, 2700}, e1[] = {300, 305, 300}, e2[] = {600, 600, 900};
+	struct bm_series u[4] = {{x2, +1}, {x1, -1}, {e2, -1}, {e1, +1}};
+	CHECK(stats_min_difference_est(u, 4, 3) == 1000, "empty pass subtracted: %lld",
+	      (long long)stats_min_difference_est(u, 4, 3));
+
+	/* Same counts, same spread: the resampling is reproducible. */
+	struct bm_estimate a = stats_min_difference(s, 2, 5), b = stats_min_difference(s, 2, 5);
+	CHECK(a.q1 == b.q1 && a.q3 == b.q3, "deterministic quartiles");
+	/* settled: 2% of the estimate, or the absolute tolerance */
+	CHECK(stats_settled((struct bm_estimate){1000, 990, 1010}, 0), "IQR 20 of 1000 is 2%%");
+	CHECK(!stats_settled((struct bm_estimate){1000, 980, 1010}, 0), "IQR 30 of 1000 is not");
+	CHECK(stats_settled((struct bm_estimate){10, 0, 30}, 30), "within the absolute tolerance");
+}

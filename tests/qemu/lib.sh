@@ -65,8 +65,8 @@ check_complete_run() {
 	expect_q "$n" '[.[] | select(.kernel=="cache.load.lat") | .param.value] | unique | length >= 10' "cache sweep has at least 10 sizes"
 	expect_q "$n" '[.[] | select(.kernel=="cache.load.lat") | .param.value] | (min == 1024 and max >= 4194304)' "cache sweep runs from 1 KiB to at least 4 MiB"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^(pipeline\\.[a-z]+\\.lat|cache\\.load\\.lat)$"))) | .kernel] | unique | length == 9' "nine single-instruction dependent chains"
-	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("\\.lat$")))] | all(.cycles_per_op.med >= 0.99 * .instructions_per_op and .cycles_per_op.med <= 1.01 * .instructions_per_op and .ipc >= 0.99 and .ipc <= 1.01)' "every dependent chain: cycles/op = instructions/op and IPC 1.00, within 1%"
-	expect_q "$n" '[.[] | select(.kernel=="pipeline.add.lat")][0] | .cycles_per_op.min == 1 and .cycles_per_op.max == 1 and .instructions_per_op == 1 and .ipc == 1' "integer add latency is exactly 1.000"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("\\.lat$")))] | all(.cycles_per_op.est >= 0.99 * .instructions_per_op and .cycles_per_op.est <= 1.01 * .instructions_per_op and .ipc >= 0.99 and .ipc <= 1.01)' "every dependent chain: cycles/op = instructions/op and IPC 1.00, within 1%"
+	expect_q "$n" '[.[] | select(.kernel=="pipeline.add.lat")][0] | .cycles_per_op.est == 1 and .cycles_per_op.q1 == 1 and .cycles_per_op.q3 == 1 and .verdict == "ok" and .instructions_per_op == 1 and .ipc == 1' "integer add latency is exactly 1.000"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^branch\\.(predictable|random|pattern|history)$")))] | all(.instructions_per_op == 4)' "conditional-branch kernels retire 4 instructions per branch on either path"
 	# the predictor-structure kernels, in instructions: a BTB pass is N
 	# jumps plus 3 loop instructions, a call level 7 (rv64) or 5 (a64)
@@ -79,7 +79,7 @@ check_complete_run() {
 	# only): every page count runs and self-checks, so the window maps
 	# each page onto the buffer. Under -icount a load costs its
 	# instruction whatever the TLB, so the summary sees no rise.
-	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | map(.param.value) == [16,32,64,128,256,512,1024,2048,4096] and all(.check == "ok" and .cycles_per_op.med == 1)' "cache.tlb.lat through 4 KiB pages: 16 to 4096 pages, self-checked"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | map(.param.value) == [16,32,64,128,256,512,1024,2048,4096] and all(.check == "ok" and .cycles_per_op.est == 1)' "cache.tlb.lat through 4 KiB pages: 16 to 4096 pages, self-checked"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .tlb_reach.at_least == 4096 and (.unavailable.tlb_reach_last | startswith("cache.tlb.lat never rose"))' "summary: no TLB step under -icount, and it says so"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .btb.at_least == 2048 and .return_stack.at_least == 64 and .indirect_targets.at_least == 64' "summary: under -icount no branch structure overflows (every op costs its instructions)"
 	# The summary record, read off this run: under -icount a cycle is an

@@ -87,6 +87,8 @@ static double median(double *v, int n)
 struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 {
 	struct cmp_cell x = {0};
+	x.verdict = "ok";
+	x.verdict_why = "";
 	const json_t *recs[COL_MAX_CORES];
 	int n = col_find(c, r->kernel, r->param, recs, COL_MAX_CORES);
 	double cyc[COL_MAX_CORES], ipc[COL_MAX_CORES], thr[COL_MAX_CORES];
@@ -97,11 +99,15 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 		if (!x.rec)
 			x.rec = recs[k];
 		x.ncores++;
-		json_t *cy = json_object_get(json_object_get(recs[k], "cycles_per_op"), "med");
 		json_t *ip = json_object_get(recs[k], "ipc");
 		json_t *ns = json_object_get(recs[k], "ns_per_op");
-		if (json_is_number(cy))
-			cyc[ncyc++] = json_number_value(cy);
+		if (result_cycles(recs[k], &cyc[ncyc]))
+			ncyc++;
+		const char *why, *v = result_verdict(recs[k], &why);
+		if (strcmp(v, "ok") != 0 && strcmp(x.verdict, "ok") == 0) {
+			x.verdict = v;
+			x.verdict_why = why;
+		}
 		if (json_is_number(ip))
 			ipc[nipc++] = json_number_value(ip);
 		if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0)
@@ -164,6 +170,8 @@ static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const str
 			n += snprintf(buf + n, cap - (size_t)n, " %6s", "—");
 		if (figure(first, per_ghz, &v0) && v0 > 0)
 			n += snprintf(buf + n, cap - (size_t)n, " %6.2fx", v / v0);
+		if (strcmp(x->verdict, "ok") != 0)
+			n += snprintf(buf + n, cap - (size_t)n, " !%s", x->verdict);
 		char ev[256];
 		events_str(x->rec, ev, sizeof(ev));
 		if (ev[0] && f != TEXT)
@@ -216,7 +224,7 @@ int cmd_compare(int argc, char **argv)
 	int ncols = set.ncols, nrows = set.nrows;
 	const char *unit = per_ghz ? "Mops/s/GHz" : "cyc/op";
 	if (f == CSV) {
-		printf("log,column,cores,kernel,param_name,param,%s,ipc,ratio,events,skipped\n",
+		printf("log,column,cores,kernel,param_name,param,%s,ipc,ratio,events,skipped,verdict\n",
 		       per_ghz ? "mops_per_s_per_ghz" : "cycles_per_op");
 		for (int r = 0; r < nrows; r++) {
 			struct cmp_cell first = compare_cell(&cols[0], &rows[r]);
@@ -239,7 +247,8 @@ int cmd_compare(int argc, char **argv)
 					printf("%.3f", v / v0);
 				if (x.rec)
 					events_str(x.rec, ev, sizeof(ev));
-				printf(",%s,\"%s\"\n", ev, x.skipped ? str(x.rec, "reason") : "");
+				printf(",%s,\"%s\",%s\n", ev, x.skipped ? str(x.rec, "reason") : "",
+				       x.rec && !x.skipped ? x.verdict : "");
 			}
 		}
 		cmp_free(&set);
@@ -283,6 +292,19 @@ int cmd_compare(int argc, char **argv)
 		}
 		printf(f == MARKDOWN ? " |\n" : "\n");
 	}
+	/* why a figure is marked: its result's verdict, said in full */
+	bool said = false;
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols; c++) {
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			if (!x.rec || x.skipped || strcmp(x.verdict, "ok") == 0)
+				continue;
+			if (!said)
+				printf("\n%s figures that are not ok (the image's verdict):\n", f == MARKDOWN ? "" : "!");
+			said = true;
+			printf(f == MARKDOWN ? "- %s %s=%lld (%s): %s: %s\n" : "! %s %s=%lld (%s): %s: %s\n", rows[r].kernel,
+			       rows[r].param_name, (long long)rows[r].param, cols[c].label, x.verdict, x.verdict_why);
+		}
 	cmp_free(&set);
 	return 0;
 }

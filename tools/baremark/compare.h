@@ -20,6 +20,8 @@ struct cmp_cell {
 	bool has_cyc, has_ipc, has_thr;
 	double cyc, ipc;
 	double thr; /* Mops/s per GHz: 1e6 / (ns_per_op * MHz) */
+	/* "ok", or the first of its cores' results that is not (with why) */
+	const char *verdict, *verdict_why;
 };
 struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r);
 

@@ -40,7 +40,7 @@ static int usage(void)
 
 static void print_csv_header(void)
 {
-	printf("log,line,core,kernel,param,value,cycles_per_op_med,instructions_per_op,ipc\n");
+	printf("log,line,core,kernel,param,value,cycles_per_op,instructions_per_op,ipc,verdict\n");
 }
 
 static void print_csv(const char *log, unsigned long lineno, json_t *o)
@@ -48,21 +48,21 @@ static void print_csv(const char *log, unsigned long lineno, json_t *o)
 	if (strcmp(json_string_value(json_object_get(o, "type")), "result") != 0)
 		return;
 	json_t *param = json_object_get(o, "param");
-	json_t *cyc = json_object_get(o, "cycles_per_op");
 	printf("%s,%lu,%lld,%s,%s,%lld,", log, lineno, json_integer_value(json_object_get(o, "core")),
 	       json_string_value(json_object_get(o, "kernel")),
 	       param ? json_string_value(json_object_get(param, "name")) : "",
 	       param ? json_integer_value(json_object_get(param, "value")) : 0);
 	json_t *v;
-	if (cyc && (v = json_object_get(cyc, "med")))
-		printf("%.3f", json_number_value(v));
+	double cyc;
+	if (result_cycles(o, &cyc))
+		printf("%.3f", cyc);
 	printf(",");
 	if ((v = json_object_get(o, "instructions_per_op")))
 		printf("%.3f", json_number_value(v));
 	printf(",");
 	if ((v = json_object_get(o, "ipc")))
 		printf("%.3f", json_number_value(v));
-	printf("\n");
+	printf(",%s\n", result_verdict(o, NULL));
 }
 
 static int cmd_parse(int argc, char **argv)

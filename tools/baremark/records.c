@@ -64,3 +64,24 @@ void rec_count(struct rec_counts *c, enum rec_status s)
 	default: break;
 	}
 }
+
+bool result_cycles(const json_t *rec, double *v)
+{
+	const json_t *c = json_object_get(rec, "cycles_per_op");
+	const json_t *x = json_object_get(c, "est");
+	if (!x)
+		x = json_object_get(c, "med");
+	if (!json_is_number(x))
+		return false;
+	*v = json_number_value(x);
+	return true;
+}
+
+const char *result_verdict(const json_t *rec, const char **why)
+{
+	const char *v = json_string_value(json_object_get(rec, "verdict"));
+	const char *w = json_string_value(json_object_get(rec, "verdict_why"));
+	if (why)
+		*why = w ? w : "";
+	return v ? v : "ok";
+}

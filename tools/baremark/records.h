@@ -3,6 +3,7 @@
 #ifndef BM_TOOLS_RECORDS_H
 #define BM_TOOLS_RECORDS_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define BM_SUPPORTED_VERSION 1
@@ -24,4 +25,11 @@ struct rec_counts {
  * output interleaved with ours) is ignored. */
 enum rec_status record_parse_line(const char *line, size_t len, json_t **out);
 void rec_count(struct rec_counts *c, enum rec_status s);
+
+/* A result's cycles per op: "est" (the estimate), or "med" in logs
+ * written before the harness estimated; false when the result has none. */
+bool result_cycles(const json_t *rec, double *v);
+/* A result's verdict: "ok", "unstable" or "below_floor" (with *why, ""
+ * if none given); "ok" for logs written before results carried one. */
+const char *result_verdict(const json_t *rec, const char **why);
 #endif
