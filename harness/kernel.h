@@ -18,6 +18,7 @@
 
 #include "board.h"
 #include "options.h"
+#include "rand.h"
 
 struct bm_env {
 	const struct bm_options *opt;
@@ -112,18 +113,6 @@ const char *bm_needs(const char *feature, bool *skip);
 /* Memory for kernel state; released after each parameter's measurement. */
 void *arena_alloc(size_t size, size_t align);
 uint64_t arena_free_bytes(void);
-
-/* A small deterministic generator (xorshift64*), so every run builds the
- * same permutations and patterns. */
-static inline uint64_t bm_rand(uint64_t *s)
-{
-	uint64_t x = *s;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*s = x;
-	return x * 0x2545F4914F6CDD1Dull;
-}
 
 /* base^e mod 2^64: what a chain of e multiplications by base leaves,
  * for self-checks of multiply chains. */

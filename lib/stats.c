@@ -1,5 +1,7 @@
 #include "stats.h"
 
+#include "rand.h"
+
 static void sort64(int64_t *v, size_t n)
 {
 	/* Insertion sort: n is a repeat or resample count (tens at most). */
@@ -45,15 +47,6 @@ int64_t stats_min_difference_est(const struct bm_series *s, size_t nseries, size
 	return est;
 }
 
-/* xorshift64*: a fixed sequence, so resampling is reproducible. */
-static uint64_t next(uint64_t *x)
-{
-	*x ^= *x >> 12;
-	*x ^= *x << 25;
-	*x ^= *x >> 27;
-	return *x * 0x2545F4914F6CDD1Dull;
-}
-
 struct bm_estimate stats_min_difference(const struct bm_series *s, size_t nseries, size_t n)
 {
 	struct bm_estimate e;
@@ -65,7 +58,7 @@ struct bm_estimate stats_min_difference(const struct bm_series *s, size_t nserie
 		for (size_t k = 0; k < nseries; k++) {
 			int64_t m = INT64_MAX;
 			for (size_t i = 0; i < n; i++) {
-				int64_t x = s[k].v[next(&seed) % n];
+				int64_t x = s[k].v[bm_rand(&seed) % n];
 				if (x < m)
 					m = x;
 			}

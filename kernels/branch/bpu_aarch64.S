@@ -1,5 +1,6 @@
 /* aarch64 bodies for kernels/branch/bpu.c, as bpu_riscv64.S: x0 = state,
- * x1 = iterations; x2 bodies run the x1 code for twice the iterations. */
+ * x1 = iterations; x2 bodies run the x1 code for twice the iterations;
+ * empty passes (BTB 0, bm_ind_empty) for the loop's own cost. */
 	.section .text
 
 .macro BTB n
@@ -20,7 +21,7 @@ bm_btb_\n\()_x1:
 	b.ne	1b
 	ret
 .endm
-	.irp n, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
+	.irp n, 0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
 	BTB	\n
 	.endr
 
@@ -82,3 +83,20 @@ bm_ind_stubs:
 	nop
 	.set	k, k + 1
 	.endr
+
+/* The indirect loop without its call: what bpu.c subtracts. */
+	.globl	bm_ind_empty_x1, bm_ind_empty_x2
+	.balign	64
+bm_ind_empty_x2:
+	lsl	x1, x1, #1
+bm_ind_empty_x1:
+	ldp	x5, x7, [x0]
+	mov	x6, #0
+	mov	x4, #0
+1:	ldr	x9, [x5, x6, lsl #3]
+	add	x6, x6, #1
+	and	x6, x6, x7
+	subs	x1, x1, #1
+	b.ne	1b
+	mov	x0, x4
+	ret

@@ -1,6 +1,8 @@
 /* riscv64 bodies for kernels/branch/bpu.c. Not BM_BODY: the x2 body is
  * the x1 body run for twice the iterations (the same code, so the same
- * branch footprint), entered through one shift. a0 = state, a1 = iterations. */
+ * branch footprint), entered through one shift; the pass's own loop is
+ * taken out by an empty pass (BTB 0, the return chain entered at its last
+ * ret, the indirect loop without its call). a0 = state, a1 = iterations. */
 	.section .text
 	.option norvc
 
@@ -24,7 +26,7 @@ bm_btb_\n\()_x1:
 	bnez	a1, 1b
 	ret
 .endm
-	.irp n, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
+	.irp n, 0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
 	BTB	\n
 	.endr
 
@@ -99,3 +101,23 @@ bm_ind_stubs:
 	nop
 	.set	k, k + 1
 	.endr
+
+/* The indirect loop without its call: what bpu.c subtracts. */
+	.globl	bm_ind_empty_x1, bm_ind_empty_x2
+	.balign	64
+bm_ind_empty_x2:
+	slli	a1, a1, 1
+bm_ind_empty_x1:
+	ld	a5, 0(a0)
+	ld	a7, 8(a0)
+	li	a6, 0
+	li	a4, 0
+1:	slli	t0, a6, 3
+	add	t0, t0, a5
+	ld	t0, 0(t0)
+	addi	a6, a6, 1
+	and	a6, a6, a7
+	addi	a1, a1, -1
+	bnez	a1, 1b
+	mv	a0, a4
+	ret

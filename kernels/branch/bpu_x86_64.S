@@ -1,5 +1,6 @@
 /* x86-64 bodies for kernels/branch/bpu.c (Linux build), as
- * bpu_riscv64.S: rdi = state, rsi = iterations. */
+ * bpu_riscv64.S: rdi = state, rsi = iterations; empty passes (BTB 0,
+ * bm_ind_empty) for the loop's own cost. */
 	.section .note.GNU-stack, "", @progbits
 	.section .text
 
@@ -22,7 +23,7 @@ bm_btb_\n\()_x1:
 	jnz	1b
 	ret
 .endm
-	.irp n, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
+	.irp n, 0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
 	BTB	\n
 	.endr
 
@@ -62,6 +63,22 @@ bm_ind_x1:
 	inc	%rcx
 	and	%r9, %rcx
 	call	*%rdx
+	dec	%rsi
+	jnz	1b
+	ret
+/* The indirect loop without its call: what bpu.c subtracts. */
+	.globl	bm_ind_empty_x1, bm_ind_empty_x2
+	.balign	64
+bm_ind_empty_x2:
+	shl	$1, %rsi
+bm_ind_empty_x1:
+	mov	0(%rdi), %r8
+	mov	8(%rdi), %r9
+	xor	%ecx, %ecx
+	xor	%eax, %eax
+1:	mov	(%r8, %rcx, 8), %rdx
+	inc	%rcx
+	and	%r9, %rcx
 	dec	%rsi
 	jnz	1b
 	ret

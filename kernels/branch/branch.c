@@ -2,7 +2,10 @@
  * of outcome bytes says:
  *   branch.predictable   always the same outcome;
  *   branch.random        a fresh random outcome every time (about half
- *                        of them mispredicted on any predictor);
+ *                        of them mispredicted on any predictor): 64 Ki
+ *                        branches or more per timed body, and every timed
+ *                        run gets outcomes no earlier run had (refresh),
+ *                        so no predictor can learn them;
  *   branch.pattern       a random pattern repeating every `period`
  *                        branches: short periods are learnt, long ones
  *                        are not, so the step shows the predictor's reach;
@@ -14,9 +17,14 @@
  *                        fillers outrun the history. One mispredict among
  *                        fillers + 2 branches is lost in the cycles: the
  *                        summary reads this one from the br_miss event.
+ * Patterns and history groups are renewed before each timed run too: a
+ * predictor learns them inside the run or not at all.
  * The mispredict penalty is (random - predictable) cycles per op divided
  * by the mispredicts per op (the br_miss event where the core has it). */
+#include <string.h>
+
 #include "kernel.h"
+#include "operands.h"
 
 #define UNROLL 64u
 
@@ -25,6 +33,9 @@ enum mode { PREDICTABLE, RANDOM, PATTERN, HISTORY };
 struct branch_state {
 	const uint8_t *bytes; /* first field: the body loads it */
 	uint64_t ones[2];     /* non-zero bytes each body will see */
+	uint8_t *buf;
+	uint64_t param, seed;
+	enum mode mode;
 };
 
 static bool periods(const struct bm_env *env, unsigned i, uint64_t *value)
@@ -46,6 +57,35 @@ static bool fillers(const struct bm_env *env, unsigned i, uint64_t *value)
 	return true;
 }
 
+/* Outcomes for the first n bytes from the state's generator: random
+ * (fresh for every run), a random pattern of `param` repeated, or history
+ * groups; returns the non-zero bytes among them. */
+static uint64_t fill(struct branch_state *s, uint64_t n)
+{
+	uint8_t *b = s->buf;
+	if (s->mode == PREDICTABLE) {
+		memset(b, 1, n);
+		return n;
+	}
+	if (s->mode == RANDOM)
+		return operands_outcomes(b, n, &s->seed);
+	uint64_t ones = 0, repeat = s->mode == HISTORY ? s->param + 2 : s->param;
+	for (uint64_t i = 0; i < n; i++) {
+		if (s->mode == HISTORY) {
+			uint64_t at = i % repeat; /* 0: the random branch; repeat - 1: its copy; else a filler */
+			b[i] = at == 0 ? (uint8_t)(bm_rand(&s->seed) >> 63) : at == repeat - 1 ? b[i - at] : 1;
+		} else {
+			b[i] = i < s->param ? (uint8_t)(bm_rand(&s->seed) >> 63) : b[i - s->param];
+		}
+		ones += b[i] != 0;
+	}
+	return ones;
+}
+
+/* The random outcomes one timed body sees: far more branches than any
+ * predictor's tables hold (64 Ki in the N body). */
+#define RANDOM_MIN_BRANCHES 65536u
+
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		     const char **why)
 {
@@ -56,6 +96,8 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	uint64_t repeat = mode == HISTORY ? param + 2 : param, times = mode == HISTORY ? 64 : 8;
 	if ((mode == PATTERN || mode == HISTORY) && *iters * UNROLL < times * repeat)
 		*iters = (times * repeat + UNROLL - 1) / UNROLL;
+	if (mode == RANDOM && *iters * UNROLL < RANDOM_MIN_BRANCHES)
+		*iters = RANDOM_MIN_BRANCHES / UNROLL;
 	uint64_t len = 2 * UNROLL * *iters; /* what body[1] reads */
 	struct branch_state *s = arena_alloc(sizeof(*s), 64);
 	uint8_t *b = arena_alloc(len, 64);
@@ -63,27 +105,24 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		*why = "not enough free memory for the outcome array";
 		return NULL;
 	}
-	uint64_t seed = 0x2545F4914F6CDD1Dull + param;
-	for (uint64_t i = 0; i < len; i++) {
-		if (mode == PREDICTABLE)
-			b[i] = 1;
-		else if (mode == HISTORY) {
-			uint64_t at = i % repeat; /* 0: the random branch; repeat - 1: its copy; else a filler */
-			b[i] = at == 0 ? (uint8_t)(bm_rand(&seed) >> 63) : at == repeat - 1 ? b[i - at] : 1;
-		}
-		else if (mode == RANDOM || i < param)
-			b[i] = (uint8_t)(bm_rand(&seed) >> 63);
-		else
-			b[i] = b[i - param];
-	}
-	s->bytes = b;
-	for (unsigned v = 0; v < 2; v++) {
-		uint64_t n = UNROLL * *iters * (v + 1), ones = 0;
-		for (uint64_t i = 0; i < n; i++)
-			ones += b[i] != 0;
-		s->ones[v] = ones;
-	}
+	*s = (struct branch_state){.bytes = b, .buf = b, .param = param, .mode = mode,
+				   .seed = 0x2545F4914F6CDD1Dull + param};
+	s->ones[1] = fill(s, len);
+	s->ones[0] = 0;
+	for (uint64_t i = 0; i < len / 2; i++)
+		s->ones[0] += b[i] != 0;
 	return s;
+}
+
+/* Before each timed run: outcomes the core has never seen (a new random
+ * array, a new pattern, new history groups), so nothing a predictor
+ * learnt in the warm-up or an earlier repeat is replayed. The always-taken
+ * kernel has nothing to renew. */
+static void refresh(void *state, unsigned variant, uint64_t iters)
+{
+	struct branch_state *s = state;
+	if (s->mode != PREDICTABLE)
+		s->ones[variant] = fill(s, UNROLL * iters * (variant + 1));
 }
 
 static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
@@ -100,7 +139,7 @@ uint64_t bm_branch_x2(void *, uint64_t);
 	BM_KERNEL(id) = {                                                                              \
 		.name = kname, .op = "conditional branch", .param_name = pname, .param = pfn,          \
 		.prepare = prepare, .body = {bm_branch_x1, bm_branch_x2}, .ops_per_iter = UNROLL,      \
-		.check = check, .arg = (const void *)(uintptr_t)mode,                                  \
+		.check = check, .refresh = refresh, .arg = (const void *)(uintptr_t)mode,              \
 	}
 
 BRANCH(branch_predictable, "branch.predictable", PREDICTABLE, NULL, NULL);

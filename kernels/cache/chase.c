@@ -85,7 +85,7 @@ uint64_t bm_chase_x2(void *, uint64_t);
 	BM_KERNEL(id) = {                                                                      \
 		.name = kname, .op = opname, .param_name = pname, .param = pfn, .prepare = prepare, \
 		.verify = verify_, .body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL,    \
-		.check = check, .arg = &id##_kind,                                                 \
+		.check = check, .arg = &id##_kind, .floor = BM_FLOOR_L1_LOAD,                      \
 	}
 
 CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", "bytes", cache_sweep, NULL, false, false);

@@ -114,6 +114,7 @@ BM_KERNEL(cache_line) = {
 	.op = "flush a region's first line, then one dependent load `offset` bytes into the region",
 	.param_name = "offset",
 	.param = param,
+	.floor = BM_FLOOR_L1_LOAD,
 	.verify = verify,
 	.prepare = prepare,
 	.body = {body_x1, body_x2},

@@ -34,11 +34,6 @@
 	fmov	x0, d16
 .endm
 
-/* Eight independent copies: \insn dN, <operands> for each chain register. */
-.macro x8_int insn, a, b
-	\insn x4, \a, \b; \insn x5, \a, \b; \insn x6, \a, \b; \insn x7, \a, \b
-	\insn x8, \a, \b; \insn x9, \a, \b; \insn x10, \a, \b; \insn x11, \a, \b
-.endm
 
 .macro add_lat
 	add	x2, x2, x3
@@ -60,15 +55,16 @@ BM_BODY bm_pipe_add_thr, 4, int_setup, add_thr, int_thr_finish
 BM_BODY bm_pipe_mul_lat, 32, int_setup, mul_lat, int_lat_finish
 BM_BODY bm_pipe_mul_thr, 4, int_setup, mul_thr, int_thr_finish
 
-/* x = b / x with b = x * x: a fixed point, a full-width division */
-.macro div_lat
-	udiv	x2, x3, x2
+/* 32-bit multiply: w = w * b (the upper half zeroed) */
+.macro mul32_lat
+	mul	w2, w2, w3
 .endm
-.macro div_thr
-	x8_int	udiv, x3, x2
+.macro mul32_thr
+	mul w4, w4, w3; mul w5, w5, w3; mul w6, w6, w3; mul w7, w7, w3
+	mul w8, w8, w3; mul w9, w9, w3; mul w10, w10, w3; mul w11, w11, w3
 .endm
-BM_BODY bm_pipe_div_lat, 32, int_setup, div_lat, int_lat_finish
-BM_BODY bm_pipe_div_thr, 4, int_setup, div_thr, int_thr_finish
+BM_BODY bm_pipe_mul32_lat, 32, int_setup, mul32_lat, int_lat_finish
+BM_BODY bm_pipe_mul32_thr, 4, int_setup, mul32_thr, int_thr_finish
 
 .macro load_lat
 	ldr	x2, [x2]
@@ -111,13 +107,3 @@ BM_BODY bm_pipe_fmul_thr, 4, fp_setup, fmul_thr, fp_thr_finish
 BM_BODY bm_pipe_fma_lat, 32, fp_setup, fma_lat, fp_lat_finish
 BM_BODY bm_pipe_fma_thr, 4, fp_setup, fma_thr, fp_thr_finish
 
-/* fx = fc / fx with fc = fx * fx */
-.macro fdiv_lat
-	fdiv	d0, d2, d0
-.endm
-.macro fdiv_thr
-	fdiv d16, d2, d0; fdiv d17, d2, d0; fdiv d18, d2, d0; fdiv d19, d2, d0
-	fdiv d20, d2, d0; fdiv d21, d2, d0; fdiv d22, d2, d0; fdiv d23, d2, d0
-.endm
-BM_BODY bm_pipe_fdiv_lat, 32, fp_setup, fdiv_lat, fp_lat_finish
-BM_BODY bm_pipe_fdiv_thr, 4, fp_setup, fdiv_thr, fp_thr_finish

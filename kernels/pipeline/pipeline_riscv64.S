@@ -36,11 +36,6 @@
 	fmv.x.d	a0, ft0
 .endm
 
-/* Eight independent copies of one instruction pattern. */
-.macro x8_int insn, src1, src2
-	\insn t0, \src1, \src2; \insn t1, \src1, \src2; \insn t2, \src1, \src2; \insn t3, \src1, \src2
-	\insn t4, \src1, \src2; \insn t5, \src1, \src2; \insn t6, \src1, \src2; \insn a4, \src1, \src2
-.endm
 
 /* integer add: x += b */
 .macro add_lat
@@ -64,16 +59,16 @@ BM_BODY bm_pipe_add_thr, 4, int_setup, add_thr, int_thr_finish
 BM_BODY bm_pipe_mul_lat, 32, int_setup, mul_lat, int_lat_finish
 BM_BODY bm_pipe_mul_thr, 4, int_setup, mul_thr, int_thr_finish
 
-/* integer divide: x = b / x, with b = x * x a fixed point (a real 64 by
- * 32-bit division every time, never the divide-by-one shortcut). */
-.macro div_lat
-	divu	a2, a3, a2
+/* 32-bit multiply: x = x * b in the lower 32 bits, sign-extended */
+.macro mul32_lat
+	mulw	a2, a2, a3
 .endm
-.macro div_thr
-	x8_int	divu, a3, a2
+.macro mul32_thr
+	mulw t0, t0, a3; mulw t1, t1, a3; mulw t2, t2, a3; mulw t3, t3, a3
+	mulw t4, t4, a3; mulw t5, t5, a3; mulw t6, t6, a3; mulw a4, a4, a3
 .endm
-BM_BODY bm_pipe_div_lat, 32, int_setup, div_lat, int_lat_finish
-BM_BODY bm_pipe_div_thr, 4, int_setup, div_thr, int_thr_finish
+BM_BODY bm_pipe_mul32_lat, 32, int_setup, mul32_lat, int_lat_finish
+BM_BODY bm_pipe_mul32_thr, 4, int_setup, mul32_thr, int_thr_finish
 
 /* L1-hit load: x points at itself. */
 .macro load_lat
@@ -120,13 +115,3 @@ BM_BODY bm_pipe_fmul_thr, 4, fp_setup, fmul_thr, fp_thr_finish
 BM_BODY bm_pipe_fma_lat, 32, fp_setup, fma_lat, fp_lat_finish
 BM_BODY bm_pipe_fma_thr, 4, fp_setup, fma_thr, fp_thr_finish
 
-/* fp divide: fx = fc / fx with fc = fx * fx (a fixed point) */
-.macro fdiv_lat
-	fdiv.d	fa2, fa4, fa2
-.endm
-.macro fdiv_thr
-	fdiv.d ft0, fa4, fa2; fdiv.d ft1, fa4, fa2; fdiv.d ft2, fa4, fa2; fdiv.d ft3, fa4, fa2
-	fdiv.d ft4, fa4, fa2; fdiv.d ft5, fa4, fa2; fdiv.d ft6, fa4, fa2; fdiv.d ft7, fa4, fa2
-.endm
-BM_BODY bm_pipe_fdiv_lat, 32, fp_setup, fdiv_lat, fp_lat_finish
-BM_BODY bm_pipe_fdiv_thr, 4, fp_setup, fdiv_thr, fp_thr_finish

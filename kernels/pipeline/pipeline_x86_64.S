@@ -1,9 +1,7 @@
 /* x86-64 bodies for kernels/pipeline/pipeline.c; the same operations,
  * chains and state layout (0 x, 8 b, 16 fx, 24 fb, 32 fc) as the riscv64
  * file. Integer chains in rax (latency) or rax rcx rdx r8-r11 rbx
- * (throughput); fp chains in xmm0 or xmm8-xmm15. x86 has no three-operand
- * divide, so a divide "op" carries its moves (the instructions per op in
- * the record show them). */
+ * (throughput); fp chains in xmm0 or xmm8-xmm15. */
 #include "body_x86_64.h"
 	.text
 
@@ -59,32 +57,16 @@ BM_BODY bm_pipe_add_thr, 4, int_setup, add_thr, int_thr_finish
 BM_BODY bm_pipe_mul_lat, 32, int_setup, mul_lat, int_lat_finish
 BM_BODY bm_pipe_mul_thr, 4, int_setup, mul_thr, int_thr_finish
 
-/* x = b / x (b = x * x): the chain lives in r8; rdx:rax is the dividend. */
-.macro div_lat
-	mov	%rdi, %rax
-	xor	%edx, %edx
-	div	%r8
-	mov	%rax, %r8
+/* 32-bit multiply: the 32-bit form zeroes the upper half */
+.macro mul32_lat
+	imul	%edi, %eax
 .endm
-.macro div_lat_finish
-	mov	%r8, %rax
-	pop	%rbx
+.macro mul32_thr
+	imul %edi, %eax; imul %edi, %ecx; imul %edi, %edx; imul %edi, %r8d
+	imul %edi, %r9d; imul %edi, %r10d; imul %edi, %r11d; imul %edi, %ebx
 .endm
-/* Eight independent b / x; each result is x, the sum 8x. */
-.macro div_one
-	mov	%rdi, %rax
-	xor	%edx, %edx
-	div	%r8
-.endm
-.macro div_thr
-	div_one; div_one; div_one; div_one; div_one; div_one; div_one; div_one
-.endm
-.macro div_thr_finish
-	shl	$3, %rax
-	pop	%rbx
-.endm
-BM_BODY bm_pipe_div_lat, 32, int_setup, div_lat, div_lat_finish
-BM_BODY bm_pipe_div_thr, 4, int_setup, div_thr, div_thr_finish
+BM_BODY bm_pipe_mul32_lat, 32, int_setup, mul32_lat, int_lat_finish
+BM_BODY bm_pipe_mul32_thr, 4, int_setup, mul32_thr, int_thr_finish
 
 /* x points at itself. */
 .macro load_lat
@@ -135,17 +117,3 @@ BM_BODY bm_pipe_fmul_thr, 4, fp_setup, fmul_thr, fp_thr_finish
 BM_BODY bm_pipe_fma_lat, 32, fp_setup, fma_lat, fp_lat_finish
 BM_BODY bm_pipe_fma_thr, 4, fp_setup, fma_thr, fp_thr_finish
 
-/* x = c / x */
-.macro fdiv_lat
-	movapd	%xmm2, %xmm3
-	divsd	%xmm0, %xmm3
-	movapd	%xmm3, %xmm0
-.endm
-.macro fdiv_thr
-	movapd %xmm2, %xmm8; divsd %xmm0, %xmm8; movapd %xmm2, %xmm9; divsd %xmm0, %xmm9
-	movapd %xmm2, %xmm10; divsd %xmm0, %xmm10; movapd %xmm2, %xmm11; divsd %xmm0, %xmm11
-	movapd %xmm2, %xmm12; divsd %xmm0, %xmm12; movapd %xmm2, %xmm13; divsd %xmm0, %xmm13
-	movapd %xmm2, %xmm14; divsd %xmm0, %xmm14; movapd %xmm2, %xmm15; divsd %xmm0, %xmm15
-.endm
-BM_BODY bm_pipe_fdiv_lat, 32, fp_setup, fdiv_lat, fp_lat_finish
-BM_BODY bm_pipe_fdiv_thr, 4, fp_setup, fdiv_thr, fp_thr_finish

@@ -10,6 +10,7 @@ void test_record(void);
 void test_options(void);
 void test_stats(void);
 void test_stats_estimate(void);
+void test_operands(void);
 void test_uart(void);
 void test_coretypes(const char *shared);
 void test_rv_insn(void);
@@ -46,6 +47,7 @@ int main(int argc, char **argv)
 	test_options();
 	test_stats();
 	test_stats_estimate();
+	test_operands();
 	test_uart();
 	test_coretypes(argv[1]);
 	test_rv_insn();

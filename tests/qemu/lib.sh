@@ -64,14 +64,26 @@ check_complete_run() {
 	done
 	expect_q "$n" '[.[] | select(.kernel=="cache.load.lat") | .param.value] | unique | length >= 10' "cache sweep has at least 10 sizes"
 	expect_q "$n" '[.[] | select(.kernel=="cache.load.lat") | .param.value] | (min == 1024 and max >= 4194304)' "cache sweep runs from 1 KiB to at least 4 MiB"
-	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^(pipeline\\.[a-z]+\\.lat|cache\\.load\\.lat)$"))) | .kernel] | unique | length == 9' "nine single-instruction dependent chains"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^(pipeline\\.(add|mul|mul32|load|fadd|fmul|fma|div\\.repeat|fdiv\\.repeat)\\.lat|cache\\.load\\.lat)$")))] | (map(.kernel) | unique | length == 10) and all(.instructions_per_op == 1)' "ten single-instruction dependent chains"
+	# Divides with new operands every op: the table load and the divide
+	# (2 instructions) at both widths; the repeated-operand divides 1.
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^pipeline\\.div\\.(lat|thr)$")))] | (map(.param.value) | unique) == [16,64] and length == 4 and all(.instructions_per_op == 2)' "pipeline.div.lat/thr at 16- and 64-bit dividends, 2 instructions per op (load, divide)"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^pipeline\\.fdiv\\.(lat|thr)$")))] | length == 2 and all(.instructions_per_op == 2)' "pipeline.fdiv.lat/thr: 2 instructions per op (load, divide)"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^pipeline\\.mul(32)?\\.(lat|thr)$")))] | map(.kernel) | unique | length == 4' "multiply at full width and 32 bits, latency and throughput"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("\\.lat$")))] | all(.cycles_per_op.est >= 0.99 * .instructions_per_op and .cycles_per_op.est <= 1.01 * .instructions_per_op and .ipc >= 0.99 and .ipc <= 1.01)' "every dependent chain: cycles/op = instructions/op and IPC 1.00, within 1%"
 	expect_q "$n" '[.[] | select(.kernel=="pipeline.add.lat")][0] | .cycles_per_op.est == 1 and .cycles_per_op.q1 == 1 and .cycles_per_op.q3 == 1 and .verdict == "ok" and .instructions_per_op == 1 and .ipc == 1' "integer add latency is exactly 1.000"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel|test("^branch\\.(predictable|random|pattern|history)$")))] | all(.instructions_per_op == 4)' "conditional-branch kernels retire 4 instructions per branch on either path"
-	# the predictor-structure kernels, in instructions: a BTB pass is N
-	# jumps plus 3 loop instructions, a call level 7 (rv64) or 5 (a64)
-	# instructions plus the loop, an indirect call a fixed 10 or 8
-	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.btb")] | length == 9 and all(.instructions_per_op == 1 + 3 / .param.value or (.instructions_per_op - (1 + 3 / .param.value) | fabs) < 0.005)' "branch.btb: one instruction per jump plus the loop's 3 per pass"
+	# The predictor-structure kernels, whose 2N body is the N body run for
+	# twice the passes: with the empty pass subtracted an op is exactly
+	# its instructions, the loop's are gone: a jump 1; a call level (frame,
+	# count, call, return) 7 on rv64 and 5 on a64, the same at every depth;
+	# an indirect call 3 (call, the stub's add, return). QEMU counts the
+	# longest BTB passes (512 and more one-instruction blocks) a little
+	# high, so those are held to 1%.
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.btb")] | length == 9 and all(if .param.value <= 256 then .instructions_per_op == 1 else (.instructions_per_op - 1 | fabs) < 0.01 end) and all(.empty_pass_subtracted)' "branch.btb: exactly one instruction per jump (empty pass subtracted)"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.ret") | .instructions_per_op] | (unique | length == 1) and (.[0] == 7 or .[0] == 5)' "branch.ret: the same whole number of instructions per call level at every depth"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.indirect")] | length == 7 and all(.instructions_per_op == 3)' "branch.indirect: 3 instructions per call (call, stub, return)"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.random")][0].ops >= 65536' "branch.random: at least 64 Ki fresh outcomes per timed body"
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.history") | .param.value] == [1,2,4,8,16,32,64,128,256]' "branch.history: 1 to 256 fillers"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | (has("history_length") | not) and (.unavailable.history_length | startswith("no br_miss count on this core"))' "summary: no history length without counted mispredicts, and why"
 	# TLB reach through the 4 KiB-page window (arm64: at 511 GiB beside
@@ -87,7 +99,7 @@ check_complete_run() {
 	# their instructions, 4, against 1 for one miss), one instruction per
 	# cycle, and the latency curve is flat (no cache level to name).
 	expect_q "$n" '[.[] | select(.type=="summary")] | length == 1 and (.[0] | .execution.order == "in-order" and (.execution.overlap_ratio | . > 3.9 and . < 4.1) and .issue_width.ipc == 1 and .caches == [] and (.unavailable.caches | test("no step")) and (.unavailable.window | startswith("in-order")) and (.memory_parallelism.misses | . > 0.98 and . < 1.02) and (.store_to_load_forwarding.cycles | . > 1.98 and . < 2.02))' "summary: in-order, IPC 1, no cache step, MLP 1, forwarding 2 (icount arithmetic, within 2.5%)"
-	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("multicore.") | not))] | all(.check == "ok" and .repeats == 5) and ([.[] | select(.type=="result")] | all(.check == "ok"))' "every result self-checked, 5 repeats (multi-core kernels: one timed run each)"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("multicore.") | not))] | all(.check == "ok" and .repeats == 5 and .verdict == "ok" and .cycles_per_op.q1 == .cycles_per_op.est and .cycles_per_op.q3 == .cycles_per_op.est) and ([.[] | select(.type=="result")] | all(.check == "ok"))' "every result self-checked, settled at 5 repeats with no spread, verdict ok (multi-core kernels: one timed run each)"
 }
 
 # check_trap_run NAME: the selftest.trap run (only=selftest.*,pipeline.add.lat).
