@@ -133,6 +133,10 @@ void summary_emit(void)
 		rec_obj(&r, "issue_width");
 		rec_milli(&r, "ipc", milli(s.width));
 		rec_str(&r, "from", s.width_from);
+		if (s.has_width_bound)
+			rec_milli(&r, "bound", milli(s.width_bound));
+		if (s.width_left_out[0])
+			rec_str(&r, "left_out", s.width_left_out);
 		rec_close(&r);
 	}
 	if (s.order != SM_ORDER_UNKNOWN) {

@@ -1,5 +1,6 @@
 #include "summary.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct sm_point *find(const struct sm_point *p, int n, const char *kernel, int64_t param)
@@ -50,17 +51,47 @@ static void cache_levels(const struct sm_point *p, int n, struct sm_summary *s)
 	s->memory_bytes = size[m - 1];
 }
 
+/* The most instructions a cycle a mix of one add to one `other` op can
+ * retire, from the suite's throughput kernels (cycles per op); 0 when one
+ * of them did not run. */
+static double mix_bound(const struct sm_point *p, int n, const char *other)
+{
+	const struct sm_point *add = find(p, n, "pipeline.add.thr", -1), *o = other ? find(p, n, other, -1) : NULL;
+	if (!add || !o)
+		return 0;
+	return 2.0 / (add->cyc > o->cyc ? add->cyc : o->cyc);
+}
+
 static void width(const struct sm_point *p, int n, struct sm_summary *s)
 {
-	/* one op is one independent instruction in each of these */
-	static const char *const kernels[] = {"pipeline.add.thr", "uarch.width.alu_load", "uarch.width.alu_branch",
-					      "uarch.width.alu_mul"};
-	for (unsigned k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
-		const struct sm_point *q = find(p, n, kernels[k], -1);
-		if (q && (!s->has_width || 1.0 / q->cyc > s->width)) {
+	/* one op is one independent instruction in each of these; the
+	 * throughput kernel of each mix's other half (none for never-taken
+	 * branches: their own throughput is not measured) */
+	static const struct {
+		const char *kernel, *other;
+	} mixes[] = {{"pipeline.add.thr", NULL},
+		     {"uarch.width.alu_load", "pipeline.load.thr"},
+		     {"uarch.width.alu_branch", NULL},
+		     {"uarch.width.alu_mul", "pipeline.mul.thr"}};
+	size_t used = 0;
+	s->width_left_out[0] = '\0';
+	for (unsigned k = 0; k < sizeof(mixes) / sizeof(mixes[0]); k++) {
+		const struct sm_point *q = find(p, n, mixes[k].kernel, -1);
+		if (!q)
+			continue;
+		double ipc = 1.0 / q->cyc, bound = mix_bound(p, n, mixes[k].other);
+		if (bound > 0 && ipc > bound * 1.03) {
+			used += (size_t)snprintf(s->width_left_out + used,
+						 used < sizeof(s->width_left_out) ? sizeof(s->width_left_out) - used : 0,
+						 "%s%s %.2f > %.2f", used ? "; " : "", mixes[k].kernel, ipc, bound);
+			continue;
+		}
+		if (!s->has_width || ipc > s->width) {
 			s->has_width = true;
-			s->width = 1.0 / q->cyc;
-			s->width_from = kernels[k];
+			s->width = ipc;
+			s->width_from = mixes[k].kernel;
+			s->has_width_bound = bound > 0;
+			s->width_bound = bound;
 		}
 	}
 }

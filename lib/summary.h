@@ -42,10 +42,16 @@ struct sm_summary {
 	bool has_mispredict;
 	double mispredict_penalty;
 	bool mispredicts_counted; /* else assumed 0.5 per random branch */
-	/* the widest IPC of the independent-instruction kernels */
+	/* the widest IPC of the independent-instruction kernels that stays
+	 * within what the suite's own throughput kernels allow: a mix of one
+	 * add to one load (or multiply) cannot retire more than
+	 * 2 / max(cycles per add, cycles per load) instructions a cycle */
 	bool has_width;
 	double width;
 	const char *width_from;
+	bool has_width_bound;
+	double width_bound; /* that bound for width_from, where it has one */
+	char width_left_out[160]; /* mixes read above their bound, left out; "" if none */
 	/* uarch.window at filler 0 against one miss (uarch.mlp chains=1) */
 	enum sm_order order;
 	double overlap_ratio; /* ~2: the two misses serialise; ~1: they overlap */

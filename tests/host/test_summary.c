@@ -47,6 +47,27 @@ void test_summary(void)
 	CHECK(s.has_mispredict && s.mispredicts_counted && NEAR(s.mispredict_penalty, 15.0), "penalty (8.5-1)/0.5 = 15: %f",
 	      s.mispredict_penalty);
 	CHECK(s.has_width && NEAR(s.width, 5.0) && s.width_from, "width: the best mix, 5 per cycle");
+	CHECK(!s.has_width_bound && s.width_left_out[0] == '\0', "no load throughput ran: no bound, nothing left out");
+	{
+		/* 4 adds and 2 loads a cycle: an add-and-load mix can retire at
+		 * most 2 / 0.5 = 4 instructions a cycle, so a reading of 5 is
+		 * noise or a wrong kernel and is left out. With 3.3 loads a cycle
+		 * the bound is 6.67 and the same 5 is the issue width. */
+		struct sm_point w[] = {{"pipeline.add.thr", -1, 0.25, 0, false, 0},
+				       {"pipeline.load.thr", -1, 0.5, 0, false, 0},
+				       {"uarch.width.alu_load", -1, 0.2, 0, false, 0}};
+		struct sm_summary ws;
+		summary_derive(w, 3, &ws);
+		CHECK(ws.has_width && NEAR(ws.width, 4.0) && strcmp(ws.width_from, "pipeline.add.thr") == 0,
+		      "a mix above its bound is not the issue width: %f from %s", ws.width, ws.width_from);
+		CHECK(strstr(ws.width_left_out, "uarch.width.alu_load 5.00 > 4.00") != NULL, "and it is said: %s",
+		      ws.width_left_out);
+		w[1].cyc = 0.3;
+		summary_derive(w, 3, &ws);
+		CHECK(ws.has_width && NEAR(ws.width, 5.0) && ws.has_width_bound && NEAR(ws.width_bound, 2.0 / 0.3) &&
+			      ws.width_left_out[0] == '\0',
+		      "within its bound the mix is the width: %f (bound %f)", ws.width, ws.width_bound);
+	}
 	CHECK(s.order == SM_OUT_OF_ORDER && NEAR(s.overlap_ratio, 310.0 / 300.0), "out-of-order");
 	CHECK(s.has_window && !s.window_open && NEAR(s.window_lo, 195) && NEAR(s.window_hi, 259), "window 195..259: %f %f",
 	      s.window_lo, s.window_hi);
