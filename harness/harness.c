@@ -171,6 +171,25 @@ static void measure(void *p)
 	}
 }
 
+/* One kernel at one parameter, from a clean job: measured under the trap
+ * guard, its memory and any 4 KiB-page view released after. Non-zero if
+ * it trapped (*t says where). */
+static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr,
+		   uint64_t param, struct bm_trap *t)
+{
+	memset(j, 0, sizeof(*j));
+	j->k = k;
+	j->env = env;
+	j->ctr = ctr;
+	j->param = param;
+	j->has_param = true;
+	uint64_t mark = arena_mark();
+	int trapped = bm_guard(measure, j, t);
+	arena_release(mark);
+	arch_small_pages_end();
+	return trapped;
+}
+
 /* The L1 load-to-use latency that chains of loads cannot beat: the
  * suite's own pipeline.load.lat, measured quietly before anything else.
  * 0 (no floor) when it cannot run or counts no cycles. */
@@ -186,14 +205,8 @@ static void calibrate_l1(const struct bm_kernel *const *order, size_t nk, const 
 	for (size_t i = 0; i < nk; i++) {
 		if (strcmp(order[i]->name, "pipeline.load.lat") != 0)
 			continue;
-		memset(&cj, 0, sizeof(cj));
-		cj.k = order[i];
-		cj.env = env;
-		cj.ctr = ctr;
-		uint64_t mark = arena_mark();
 		struct bm_trap t;
-		int trapped = bm_guard(measure, &cj, &t);
-		arena_release(mark);
+		int trapped = run_job(&cj, order[i], env, ctr, 0, &t);
 		if (!trapped && !cj.skip_why && !cj.check_failed && cj.repeats)
 			l1_floor_milli = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est,
 						     (int64_t)(cj.iters * cj.ops_per_iter));
@@ -545,17 +558,8 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 				break;
 			if (!k->param && i > 0)
 				break;
-			memset(&j, 0, sizeof(j));
-			j.k = k;
-			j.env = env;
-			j.ctr = ctr;
-			j.param = param;
-			j.has_param = true;
-			uint64_t mark = arena_mark();
 			struct bm_trap t;
-			int trapped = bm_guard(measure, &j, &t);
-			arena_release(mark);
-			arch_small_pages_end();
+			int trapped = run_job(&j, k, env, ctr, param, &t);
 			if (trapped) {
 				report_error_trap(&j, &t);
 				errors++;

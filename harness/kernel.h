@@ -114,6 +114,15 @@ const char *bm_needs(const char *feature, bool *skip);
 void *arena_alloc(size_t size, size_t align);
 uint64_t arena_free_bytes(void);
 
+/* The bits of a double, for self-checks of fp chains (the bodies return
+ * their final value that way). */
+static inline uint64_t bm_dbits(double d)
+{
+	uint64_t u;
+	__builtin_memcpy(&u, &d, sizeof(u));
+	return u;
+}
+
 /* base^e mod 2^64: what a chain of e multiplications by base leaves,
  * for self-checks of multiply chains. */
 static inline uint64_t bm_pow64(uint64_t base, uint64_t e)

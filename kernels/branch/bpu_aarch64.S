@@ -54,11 +54,14 @@ bm_ret_chain:
 	.endr
 2:	ret
 
-	.globl	bm_ind_x1, bm_ind_x2, bm_ind_stubs
+/* The indirect loop (state: 0 table, 8 index mask); with call=0 the
+ * same loop without its call, the empty pass bpu.c subtracts. */
+.macro IND name, call
+	.globl	\name\()_x1, \name\()_x2
 	.balign	64
-bm_ind_x2:
+\name\()_x2:
 	lsl	x1, x1, #1
-bm_ind_x1:
+\name\()_x1:
 	mov	x10, x30
 	ldp	x5, x7, [x0]
 	mov	x6, #0
@@ -66,12 +69,18 @@ bm_ind_x1:
 1:	ldr	x9, [x5, x6, lsl #3]
 	add	x6, x6, #1
 	and	x6, x6, x7
+	.if	\call
 	blr	x9
+	.endif
 	subs	x1, x1, #1
 	b.ne	1b
 	mov	x0, x4
 	mov	x30, x10
 	ret
+.endm
+	IND	bm_ind, 1
+	IND	bm_ind_empty, 0
+	.globl	bm_ind_stubs
 /* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k */
 	.balign	16
 bm_ind_stubs:
@@ -83,20 +92,3 @@ bm_ind_stubs:
 	nop
 	.set	k, k + 1
 	.endr
-
-/* The indirect loop without its call: what bpu.c subtracts. */
-	.globl	bm_ind_empty_x1, bm_ind_empty_x2
-	.balign	64
-bm_ind_empty_x2:
-	lsl	x1, x1, #1
-bm_ind_empty_x1:
-	ldp	x5, x7, [x0]
-	mov	x6, #0
-	mov	x4, #0
-1:	ldr	x9, [x5, x6, lsl #3]
-	add	x6, x6, #1
-	and	x6, x6, x7
-	subs	x1, x1, #1
-	b.ne	1b
-	mov	x0, x4
-	ret

@@ -67,12 +67,14 @@ bm_ret_chain:
 
 /* Indirect: a call through a table of stub addresses (state: 0 table,
  * 8 index mask), cycling through it; stub k adds k + 1 and returns.
- * Returns the sum. */
-	.globl	bm_ind_x1, bm_ind_x2, bm_ind_stubs
+ * Returns the sum. With call=0 the same loop without its call: the empty
+ * pass bpu.c subtracts. */
+.macro IND name, call
+	.globl	\name\()_x1, \name\()_x2
 	.balign	64
-bm_ind_x2:
+\name\()_x2:
 	slli	a1, a1, 1
-bm_ind_x1:
+\name\()_x1:
 	mv	t2, ra
 	ld	a5, 0(a0)
 	ld	a7, 8(a0)
@@ -83,12 +85,18 @@ bm_ind_x1:
 	ld	t0, 0(t0)
 	addi	a6, a6, 1
 	and	a6, a6, a7
+	.if	\call
 	jalr	ra, t0
+	.endif
 	addi	a1, a1, -1
 	bnez	a1, 1b
 	mv	a0, a4
 	mv	ra, t2
 	ret
+.endm
+	IND	bm_ind, 1
+	IND	bm_ind_empty, 0
+	.globl	bm_ind_stubs
 /* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k (the
  * padding never runs) */
 	.balign	16
@@ -101,23 +109,3 @@ bm_ind_stubs:
 	nop
 	.set	k, k + 1
 	.endr
-
-/* The indirect loop without its call: what bpu.c subtracts. */
-	.globl	bm_ind_empty_x1, bm_ind_empty_x2
-	.balign	64
-bm_ind_empty_x2:
-	slli	a1, a1, 1
-bm_ind_empty_x1:
-	ld	a5, 0(a0)
-	ld	a7, 8(a0)
-	li	a6, 0
-	li	a4, 0
-1:	slli	t0, a6, 3
-	add	t0, t0, a5
-	ld	t0, 0(t0)
-	addi	a6, a6, 1
-	and	a6, a6, a7
-	addi	a1, a1, -1
-	bnez	a1, 1b
-	mv	a0, a4
-	ret

@@ -50,11 +50,14 @@ bm_ret_chain:
 	.balign	32, 0xcc
 2:	ret
 
-	.globl	bm_ind_x1, bm_ind_x2, bm_ind_stubs
+/* The indirect loop (state: 0 table, 8 index mask); with call=0 the
+ * same loop without its call, the empty pass bpu.c subtracts. */
+.macro IND name, call
+	.globl	\name\()_x1, \name\()_x2
 	.balign	64
-bm_ind_x2:
+\name\()_x2:
 	shl	$1, %rsi
-bm_ind_x1:
+\name\()_x1:
 	mov	0(%rdi), %r8
 	mov	8(%rdi), %r9
 	xor	%ecx, %ecx
@@ -62,26 +65,16 @@ bm_ind_x1:
 1:	mov	(%r8, %rcx, 8), %rdx
 	inc	%rcx
 	and	%r9, %rcx
+	.if	\call
 	call	*%rdx
+	.endif
 	dec	%rsi
 	jnz	1b
 	ret
-/* The indirect loop without its call: what bpu.c subtracts. */
-	.globl	bm_ind_empty_x1, bm_ind_empty_x2
-	.balign	64
-bm_ind_empty_x2:
-	shl	$1, %rsi
-bm_ind_empty_x1:
-	mov	0(%rdi), %r8
-	mov	8(%rdi), %r9
-	xor	%ecx, %ecx
-	xor	%eax, %eax
-1:	mov	(%r8, %rcx, 8), %rdx
-	inc	%rcx
-	and	%r9, %rcx
-	dec	%rsi
-	jnz	1b
-	ret
+.endm
+	IND	bm_ind, 1
+	IND	bm_ind_empty, 0
+	.globl	bm_ind_stubs
 /* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k */
 	.balign	16
 bm_ind_stubs:

@@ -62,13 +62,6 @@ static bool dividend_bits(const struct bm_env *env, unsigned i, uint64_t *v)
 	return true;
 }
 
-static uint64_t dbits(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, sizeof(u));
-	return u;
-}
-
 /* What body[variant] returns after `iters` iterations: the chain's last
  * value (latency), or the sum of the eight chains' last quotients. */
 static uint64_t int_expect(const struct div_state *s, uint64_t ops)
@@ -94,18 +87,18 @@ static uint64_t fp_expect(const struct div_state *s, uint64_t ops)
 {
 	const double *c = s->tab;
 	if (s->op->kind == FP_REPEAT)
-		return dbits(s->fx);
+		return bm_dbits(s->fx);
 	if (!s->op->thr) {
 		double x = s->fx;
 		for (uint64_t i = 0; i < ops; i++)
 			x = c[i % TAB] / x;
-		return dbits(x);
+		return bm_dbits(x);
 	}
 	/* the bodies add the eight chains pairwise: ((0+1)+(2+3))+((4+5)+(6+7)) */
 	double q[8];
 	for (uint64_t i = ops - 8; i < ops; i++)
 		q[i % 8] = c[i % TAB] / s->fx;
-	return dbits(((q[0] + q[1]) + (q[2] + q[3])) + ((q[4] + q[5]) + (q[6] + q[7])));
+	return bm_dbits(((q[0] + q[1]) + (q[2] + q[3])) + ((q[4] + q[5]) + (q[6] + q[7])));
 }
 
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,

@@ -3,6 +3,7 @@
  * (offset fixed at assembly time), then divides. Chains in x2 / d0;
  * throughput in x4-x11 / d16-d23; table in x12. */
 #include "body_aarch64.h"
+#include "chains_aarch64.h"
 	.section .text
 
 .macro next_entry
@@ -16,26 +17,11 @@
 	mov x8, x2; mov x9, x2; mov x10, x2; mov x11, x2
 	.set	dvo, 0
 .endm
-.macro int_lat_finish
-	mov	x0, x2
-.endm
-.macro int_thr_finish
-	add x0, x4, x5; add x0, x0, x6; add x0, x0, x7
-	add x0, x0, x8; add x0, x0, x9; add x0, x0, x10; add x0, x0, x11
-.endm
 .macro fp_setup
 	ldr	d0, [x0, #16]
 	ldr	x12, [x0, #8]
 	ldr	d2, [x0, #32]
 	.set	dvo, 0
-.endm
-.macro fp_lat_finish
-	fmov	x0, d0
-.endm
-.macro fp_thr_finish
-	fadd d16, d16, d17; fadd d18, d18, d19; fadd d20, d20, d21; fadd d22, d22, d23
-	fadd d16, d16, d18; fadd d20, d20, d22; fadd d16, d16, d20
-	fmov	x0, d16
 .endm
 
 .macro div_var_lat

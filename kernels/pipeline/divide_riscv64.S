@@ -3,6 +3,7 @@
  * advances at assembly time: no address arithmetic in the body), then
  * divides. Latency chains in a2 / fa2; throughput in t0-t6, a4 / ft0-ft7. */
 #include "body_riscv64.h"
+#include "chains_riscv64.h"
 	.section .text
 	.option norvc
 
@@ -17,26 +18,11 @@
 	mv	t4, a2; mv t5, a2; mv t6, a2; mv a4, a2
 	.set	dvo, 0
 .endm
-.macro int_lat_finish
-	mv	a0, a2
-.endm
-.macro int_thr_finish
-	add	a0, t0, t1; add a0, a0, t2; add a0, a0, t3
-	add	a0, a0, t4; add a0, a0, t5; add a0, a0, t6; add a0, a0, a4
-.endm
 .macro fp_setup
 	fld	fa2, 16(a0)
 	ld	a5, 8(a0)
 	fld	fa4, 32(a0)
 	.set	dvo, 0
-.endm
-.macro fp_lat_finish
-	fmv.x.d	a0, fa2
-.endm
-.macro fp_thr_finish
-	fadd.d	ft0, ft0, ft1; fadd.d ft2, ft2, ft3; fadd.d ft4, ft4, ft5; fadd.d ft6, ft6, ft7
-	fadd.d	ft0, ft0, ft2; fadd.d ft4, ft4, ft6; fadd.d ft0, ft0, ft4
-	fmv.x.d	a0, ft0
 .endm
 
 /* x = n[k] / x */

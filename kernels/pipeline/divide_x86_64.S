@@ -7,6 +7,7 @@
  * two-operand divsd's destination, so it needs no move); throughput in
  * rcx r10 r11 rbx r12-r15 / xmm8-xmm15; table in r9. */
 #include "body_x86_64.h"
+#include "chains_x86_64.h"
 	.text
 
 .macro next_entry
@@ -33,14 +34,6 @@
 	mov	8(%rdi), %r9
 	movsd	32(%rdi), %xmm2
 	.set	dvo, 0
-.endm
-.macro fp_lat_finish
-	movq	%xmm0, %rax
-.endm
-.macro fp_thr_finish
-	addsd %xmm9, %xmm8; addsd %xmm11, %xmm10; addsd %xmm13, %xmm12; addsd %xmm15, %xmm14
-	addsd %xmm10, %xmm8; addsd %xmm14, %xmm12; addsd %xmm12, %xmm8
-	movq	%xmm8, %rax
 .endm
 
 .macro div_var_lat

@@ -54,13 +54,6 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-static uint64_t dbits(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, sizeof(u));
-	return u;
-}
-
 /* The value one chain holds after n operations. */
 static uint64_t int_chain(const struct pipe_state *s, uint64_t n)
 {
@@ -90,14 +83,14 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 	 * zero-extended (aarch64, x86-64): only the lower half is the value */
 	uint64_t mask = s->op->kind == K_MUL32 ? 0xFFFFFFFFull : ~0ull;
 	if (!s->op->thr)
-		return (result & mask) == (fp ? dbits(fp_chain(s, ops)) : int_chain(s, ops));
+		return (result & mask) == (fp ? bm_dbits(fp_chain(s, ops)) : int_chain(s, ops));
 	uint64_t per_chain = ops / 8;
 	if (!fp)
 		return (result & mask) == ((8 * int_chain(s, per_chain)) & mask);
 	/* The finish code adds the chains pairwise: ((0+1)+(2+3))+((4+5)+(6+7)),
 	 * all equal, so the sum is exactly 8 times one chain. */
 	double c = fp_chain(s, per_chain);
-	return result == dbits(((c + c) + (c + c)) + ((c + c) + (c + c)));
+	return result == bm_dbits(((c + c) + (c + c)) + ((c + c) + (c + c)));
 }
 
 #define PIPE(id, kname, opname, k, t, fn)                                                              \

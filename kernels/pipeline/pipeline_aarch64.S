@@ -3,19 +3,13 @@
  * file. Integer chains in x2 (latency) or x4-x11 (throughput); fp chains
  * in d0 or d16-d23; operands in x3, d1, d2. */
 #include "body_aarch64.h"
+#include "chains_aarch64.h"
 	.section .text
 
 .macro int_setup
 	ldp	x2, x3, [x0]
 	mov x4, x2; mov x5, x2; mov x6, x2; mov x7, x2
 	mov x8, x2; mov x9, x2; mov x10, x2; mov x11, x2
-.endm
-.macro int_lat_finish
-	mov	x0, x2
-.endm
-.macro int_thr_finish
-	add x0, x4, x5; add x0, x0, x6; add x0, x0, x7
-	add x0, x0, x8; add x0, x0, x9; add x0, x0, x10; add x0, x0, x11
 .endm
 .macro fp_setup
 	ldr	d0, [x0, #16]
@@ -24,16 +18,6 @@
 	fmov d16, d0; fmov d17, d0; fmov d18, d0; fmov d19, d0
 	fmov d20, d0; fmov d21, d0; fmov d22, d0; fmov d23, d0
 .endm
-.macro fp_lat_finish
-	fmov	x0, d0
-.endm
-/* ((c0+c1)+(c2+c3))+((c4+c5)+(c6+c7)), as on riscv64 */
-.macro fp_thr_finish
-	fadd d16, d16, d17; fadd d18, d18, d19; fadd d20, d20, d21; fadd d22, d22, d23
-	fadd d16, d16, d18; fadd d20, d20, d22; fadd d16, d16, d20
-	fmov	x0, d16
-.endm
-
 
 .macro add_lat
 	add	x2, x2, x3

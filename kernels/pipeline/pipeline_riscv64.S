@@ -3,6 +3,7 @@
  * register; throughput bodies run 8 independent chains and add them up in
  * the finish code (outside the measured difference). */
 #include "body_riscv64.h"
+#include "chains_riscv64.h"
 
 	.section .text
 	.option norvc	/* fixed 4-byte instructions: bodies are uniform */
@@ -13,13 +14,6 @@
 	mv	t0, a2; mv t1, a2; mv t2, a2; mv t3, a2
 	mv	t4, a2; mv t5, a2; mv t6, a2; mv a4, a2
 .endm
-.macro int_lat_finish
-	mv	a0, a2
-.endm
-.macro int_thr_finish
-	add	a0, t0, t1; add a0, a0, t2; add a0, a0, t3
-	add	a0, a0, t4; add a0, a0, t5; add a0, a0, t6; add a0, a0, a4
-.endm
 .macro fp_setup
 	fld	fa2, 16(a0)
 	fld	fa3, 24(a0)
@@ -27,15 +21,6 @@
 	fmv.d	ft0, fa2; fmv.d ft1, fa2; fmv.d ft2, fa2; fmv.d ft3, fa2
 	fmv.d	ft4, fa2; fmv.d ft5, fa2; fmv.d ft6, fa2; fmv.d ft7, fa2
 .endm
-.macro fp_lat_finish
-	fmv.x.d	a0, fa2
-.endm
-.macro fp_thr_finish
-	fadd.d	ft0, ft0, ft1; fadd.d ft2, ft2, ft3; fadd.d ft4, ft4, ft5; fadd.d ft6, ft6, ft7
-	fadd.d	ft0, ft0, ft2; fadd.d ft4, ft4, ft6; fadd.d ft0, ft0, ft4
-	fmv.x.d	a0, ft0
-.endm
-
 
 /* integer add: x += b */
 .macro add_lat

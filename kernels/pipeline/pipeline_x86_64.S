@@ -3,6 +3,7 @@
  * file. Integer chains in rax (latency) or rax rcx rdx r8-r11 rbx
  * (throughput); fp chains in xmm0 or xmm8-xmm15. */
 #include "body_x86_64.h"
+#include "chains_x86_64.h"
 	.text
 
 .macro int_setup
@@ -26,15 +27,6 @@
 	movsd	32(%rdi), %xmm2
 	movapd %xmm0, %xmm8; movapd %xmm0, %xmm9; movapd %xmm0, %xmm10; movapd %xmm0, %xmm11
 	movapd %xmm0, %xmm12; movapd %xmm0, %xmm13; movapd %xmm0, %xmm14; movapd %xmm0, %xmm15
-.endm
-.macro fp_lat_finish
-	movq	%xmm0, %rax
-.endm
-/* ((c0+c1)+(c2+c3))+((c4+c5)+(c6+c7)), as on riscv64 */
-.macro fp_thr_finish
-	addsd %xmm9, %xmm8; addsd %xmm11, %xmm10; addsd %xmm13, %xmm12; addsd %xmm15, %xmm14
-	addsd %xmm10, %xmm8; addsd %xmm14, %xmm12; addsd %xmm12, %xmm8
-	movq	%xmm8, %rax
 .endm
 
 .macro add_lat

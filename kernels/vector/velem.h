@@ -27,10 +27,7 @@ static inline uint64_t velem_fp_count(unsigned bits, uint64_t n)
 		memcpy(&u, &f, sizeof(u));
 		return u;
 	}
-	double d = (double)n;
-	uint64_t u;
-	memcpy(&u, &d, sizeof(u));
-	return u;
+	return bm_dbits((double)n);
 }
 
 /* 1.0 as the bits of a float or a double. */
