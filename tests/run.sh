@@ -5,6 +5,8 @@
 #   inspect    baremark inspect on every tree in ../shared/dtb
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
+#   hostile    every subcommand on logs with hostile contents (valid CRCs): no crash, no command
+#              smuggled into gnuplot, CSV intact, no script run in the report (Chromium)
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
 #   linux      the Linux build (x86-64) of the same harness and kernels
@@ -60,6 +62,7 @@ group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
 group tools bash tests/tools/test_tools.sh
+group hostile bash tests/tools/test_hostile.sh
 group linux bash tests/linux/test_linux.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
 group smp bash tests/qemu/test_smp.sh

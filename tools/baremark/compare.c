@@ -3,6 +3,8 @@
  * and the ratio to the first column. */
 #include "compare.h"
 
+#include "csv.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,8 +234,14 @@ int cmd_compare(int argc, char **argv)
 				struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
 				double v, v0;
 				char ev[256] = "";
-				printf("%s,\"%s\",%d,%s,%s,", cols[c].log->path, cols[c].label, x.ncores, rows[r].kernel,
-				       rows[r].param_name);
+				csv_text(stdout, cols[c].log->path);
+				printf(",");
+				csv_text(stdout, cols[c].label);
+				printf(",%d,", x.ncores);
+				csv_text(stdout, rows[r].kernel);
+				printf(",");
+				csv_text(stdout, rows[r].param_name);
+				printf(",");
 				if (rows[r].param >= 0)
 					printf("%lld", (long long)rows[r].param);
 				printf(",");
@@ -247,8 +255,13 @@ int cmd_compare(int argc, char **argv)
 					printf("%.3f", v / v0);
 				if (x.rec)
 					events_str(x.rec, ev, sizeof(ev));
-				printf(",%s,\"%s\",%s\n", ev, x.skipped ? str(x.rec, "reason") : "",
-				       x.rec && !x.skipped ? x.verdict : "");
+				printf(",");
+				csv_text(stdout, ev[0] ? ev : NULL);
+				printf(",");
+				csv_text(stdout, x.skipped ? json_string_value(json_object_get(x.rec, "reason")) : NULL);
+				printf(",");
+				csv_text(stdout, x.rec && !x.skipped ? x.verdict : NULL);
+				printf("\n");
 			}
 		}
 		cmp_free(&set);

@@ -113,7 +113,9 @@ bool crypto_plot(FILE *o, const struct cmp_set *s)
 			largest &= strcmp(s->rows[q].kernel, row->kernel) != 0 || s->rows[q].param <= row->param;
 		if (!largest)
 			continue;
-		fprintf(g, "\"%s %lldB\"", row->kernel + 7, (long long)row->param);
+		char name[200];
+		snprintf(name, sizeof(name), "%s %lldB", row->kernel + 7, (long long)row->param);
+		gp_token(g, name);
 		for (int c = 0; c < s->ncols; c++) {
 			struct cr_fig f = crypto_fig(&s->cols[c], row, s->rows, s->nrows);
 			if (f.has_speedup)

@@ -1,5 +1,6 @@
 #include "logs.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ bool log_load(struct run_log *l, const char *path)
 	size_t cap = 0;
 	ssize_t n;
 	json_int_t lineno = 0;
+	errno = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		size_t len = (size_t)n;
@@ -40,8 +42,18 @@ bool log_load(struct run_log *l, const char *path)
 			l->run = o;
 	}
 	free(line);
+	/* A directory opens but cannot be read (EISDIR): an I/O error, with
+	 * the system's reason, never an empty log. */
+	int read_errno = ferror(f) ? errno : 0;
 	if (f != stdin)
 		fclose(f);
+	if (read_errno) {
+		fprintf(stderr, "%s: %s\n", path, strerror(read_errno));
+		json_decref(l->records);
+		l->records = NULL;
+		l->run = NULL;
+		return false;
+	}
 	return true;
 }
 

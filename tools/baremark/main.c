@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "csv.h"
 #include "crypto.h"
 #include "inspect.h"
 int cmd_report(int argc, char **argv);
@@ -48,10 +49,15 @@ static void print_csv(const char *log, unsigned long lineno, json_t *o)
 	if (strcmp(json_string_value(json_object_get(o, "type")), "result") != 0)
 		return;
 	json_t *param = json_object_get(o, "param");
-	printf("%s,%lu,%lld,%s,%s,%lld,", log, lineno, json_integer_value(json_object_get(o, "core")),
-	       json_string_value(json_object_get(o, "kernel")),
-	       param ? json_string_value(json_object_get(param, "name")) : "",
-	       param ? json_integer_value(json_object_get(param, "value")) : 0);
+	csv_text(stdout, log);
+	printf(",%lu,%lld,", lineno, json_integer_value(json_object_get(o, "core")));
+	csv_text(stdout, json_string_value(json_object_get(o, "kernel")));
+	printf(",");
+	csv_text(stdout, json_string_value(json_object_get(param, "name")));
+	printf(",");
+	if (json_is_integer(json_object_get(param, "value")))
+		printf("%lld", json_integer_value(json_object_get(param, "value")));
+	printf(",");
 	json_t *v;
 	double cyc;
 	if (result_cycles(o, &cyc))
@@ -62,7 +68,9 @@ static void print_csv(const char *log, unsigned long lineno, json_t *o)
 	printf(",");
 	if ((v = json_object_get(o, "ipc")))
 		printf("%.3f", json_number_value(v));
-	printf(",%s\n", result_verdict(o, NULL));
+	printf(",");
+	csv_text(stdout, result_verdict(o, NULL));
+	printf("\n");
 }
 
 static int cmd_parse(int argc, char **argv)

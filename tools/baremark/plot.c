@@ -10,6 +10,10 @@
 
 void html_text(FILE *o, const char *s)
 {
+	if (!s) {
+		fputs("(not in the log)", o);
+		return;
+	}
 	for (; *s; s++) {
 		if (*s == '<')
 			fputs("&lt;", o);
@@ -19,16 +23,39 @@ void html_text(FILE *o, const char *s)
 			fputs("&amp;", o);
 		else if (*s == '"')
 			fputs("&quot;", o);
+		else if (*s == '\'')
+			fputs("&#39;", o);
 		else
 			fputc(*s, o);
 	}
 }
 
-/* gnuplot strings are single-quoted: drop quotes from labels. */
+/* Strings from a log reach gnuplot only through these two, and only as
+ * printable ASCII that cannot end the string or the line they stand in:
+ * no control character (a newline would start a new command: `system`
+ * runs a shell), no quote, and none of < > & (gnuplot copies labels into
+ * the SVG that is inlined into the page). Everything else becomes '?'. */
+static bool gp_safe(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\'' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' &&
+	       c != '`';
+}
+
 void gp_label(FILE *o, const char *s)
 {
-	for (; *s; s++)
-		fputc(*s == '\'' ? ' ' : *s, o);
+	for (; s && *s; s++)
+		fputc(gp_safe((unsigned char)*s) ? *s : '?', o);
+}
+
+void gp_token(FILE *o, const char *s)
+{
+	/* one double-quoted column of a data block: no space either, never empty */
+	fputc('"', o);
+	if (!s || !*s)
+		fputc('-', o);
+	for (; s && *s; s++)
+		fputc(gp_safe((unsigned char)*s) && *s != ' ' ? *s : '_', o);
+	fputc('"', o);
 }
 
 /* Copies one SVG line, giving every id gnuplot defines ("gpPt3",

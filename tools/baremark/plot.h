@@ -4,10 +4,17 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Writes s with <, >, & and " escaped for HTML text and attributes. */
+/* Writes s with <, >, &, " and ' escaped for HTML text and attributes;
+ * "(not in the log)" for NULL (a record without the field). */
 void html_text(FILE *o, const char *s);
-/* Writes a label for a single-quoted gnuplot string (quotes dropped). */
+/* Writes a log's string as the inside of a single-quoted gnuplot string:
+ * printable ASCII only, no quote, backslash, < > & or control character
+ * (each becomes '?'), so no log can end the string or the command. */
 void gp_label(FILE *o, const char *s);
+/* Writes a log's string as one double-quoted column of a gnuplot data
+ * block: the same characters, spaces as '_', "-" when empty; no line of
+ * a data block can then read "EOD". */
+void gp_token(FILE *o, const char *s);
 /* Runs gnuplot on `script` and copies its SVG into `out`, every id given
  * a per-plot prefix so that several plots share one page. False if
  * gnuplot failed. */

@@ -12,6 +12,34 @@ static int hexval(char c)
 	return -1; /* the format says lowercase */
 }
 
+/* Records nest a few levels (an object of objects of arrays); the JSON
+ * parser recurses once a level, so a shared log with a line of a million
+ * brackets could exhaust the stack. Deeper than this is malformed. */
+#define MAX_DEPTH 32
+
+static bool shallow(const char *j, size_t n)
+{
+	int depth = 0;
+	bool in_str = false;
+	for (size_t i = 0; i < n; i++) {
+		char c = j[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = false;
+		} else if (c == '"') {
+			in_str = true;
+		} else if (c == '[' || c == '{') {
+			if (++depth > MAX_DEPTH)
+				return false;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	return true;
+}
+
 enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
 {
 	*out = NULL;
@@ -39,6 +67,8 @@ enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
 	size_t jlen = rest - 10;
 	if (crc32(0L, (const Bytef *)json, (uInt)jlen) != want)
 		return REC_BAD_CRC;
+	if (!shallow(json, jlen))
+		return REC_BAD_JSON;
 	json_error_t err;
 	json_t *o = json_loadb(json, jlen, JSON_REJECT_DUPLICATES, &err);
 	if (!o || !json_is_object(o) || !json_is_integer(json_object_get(o, "v")) ||

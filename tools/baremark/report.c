@@ -68,7 +68,7 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 	for (int r = 0; r < nrows; r++) {
 		if (rows[r].param >= 0)
 			continue;
-		fprintf(s, "%s", rows[r].kernel);
+		gp_token(s, rows[r].kernel);
 		for (int c = 0; c < ncols; c++) {
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
 			if (x.has_ipc)
@@ -144,7 +144,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(o, "</td><td>");
 		html_text(o, cols[c].log->path);
 		fprintf(o, "</td><td>");
-		html_text(o, cols[c].log->run ? json_string_value(json_object_get(cols[c].log->run, "build")) : "?");
+		html_text(o, cols[c].log->run ? json_string_value(json_object_get(cols[c].log->run, "build")) : NULL);
 		if (cols[c].mhz > 0)
 			fprintf(o, "</td><td>%.1f", cols[c].mhz);
 		else
@@ -172,8 +172,10 @@ int cmd_report(int argc, char **argv)
 		fprintf(o, "<tr><td>");
 		html_text(o, rows[r].kernel);
 		fprintf(o, "</td><td>");
-		if (rows[r].param >= 0)
-			fprintf(o, "%s=%lld", rows[r].param_name, (long long)rows[r].param);
+		if (rows[r].param >= 0) {
+			html_text(o, rows[r].param_name);
+			fprintf(o, "=%lld", (long long)rows[r].param);
+		}
 		fprintf(o, "</td>");
 		for (int c = 0; c < ncols; c++) {
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);

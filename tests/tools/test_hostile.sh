@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Logs are untrusted: users share them. From a real run, make logs whose
+# records all carry valid CRCs but hostile contents (strings that try to
+# end a gnuplot command or data block, HTML that would run script, CSV
+# formulas, quotes, control and non-ASCII bytes, 20 KB strings; fields
+# missing; strings where numbers belong and the reverse; extreme numbers;
+# nesting deeper than the parser takes), and run every subcommand on each
+# under ASan/UBSan. Asserted: no sanitizer report, no crash (exit 0, 1 or
+# 2), no file written by a command smuggled into gnuplot, CSV with the
+# header's column count on every row and no cell a spreadsheet would run,
+# and in Chromium no script from a log ran in any report.
+set -uo pipefail
+TOOL=${TOOL:-build/host/baremark-san}
+OUT=${OUT:-build/test-hostile}
+rm -rf "$OUT" && mkdir -p "$OUT/logs"
+OUT=$(cd "$OUT" && pwd)
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+# to_log: JSON objects, one a line, as a console log with CRCs
+cc -O1 -o "$OUT/crclines" tests/tools/crclines.c -lz || exit 1
+to_log() { "$OUT/crclines"; }
+
+PWN="$OUT/pwned"
+export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
+
+# A real run with every record type: results, skips (cache.line.lat has no
+# flush on QEMU's RISC-V; Zvknha is missing), the summary, the end.
+tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 \
+	"baremark.only=pipeline.add.*,crypto.sha256.*,cache.line.lat,cache.load.lat,branch.pattern baremark.profile=quick" \
+	>"$OUT/base.log" 2>/dev/null
+"$TOOL" parse "$OUT/base.log" 2>/dev/null | jq -c 'del(._log, ._line)' >"$OUT/base.jsonl"
+expect "the base run has run, core, result, skip, summary and end records" \
+	test "$(jq -r .type "$OUT/base.jsonl" | sort -u | tr '\n' ' ')" = "core end result run skip summary "
+
+strings=(
+	"x
+system \"touch $PWN\"
+set title 'x"
+	"a
+EOD
+system \"touch $PWN\"
+\$d << EOD
+b"
+	"'; system \"touch $PWN\"; print '"
+	"<script>document.body.setAttribute(\"data-pwned\",\"1\")</script><img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">"
+	"=HYPERLINK(\"http://example.invalid\",\"a,b\")"
+	"+1,\"two\"
+-3	@4"
+	$'\x01\x1b[31m\xc3\xa9\xe2\x82\xac\xef\xbf\xbf back\\slash `tick`'
+	"$(head -c 20000 /dev/zero | tr '\0' A)"
+	""
+)
+i=0
+for s in "${strings[@]}"; do
+	# every string but the record type, and every event name, is the odd one
+	jq -c --arg s "$s" '. as $r | walk(if type == "string" then $s else . end) | .type = $r.type
+		| if .events_per_op then .events_per_op = {($s): 1.5} else . end' "$OUT/base.jsonl" | to_log >"$OUT/logs/str$i.log"
+	# the names the plots print, with kernel names and counter statuses
+	# kept so that every plot is drawn: core and platform names reach
+	# gnuplot's titles; then odd kernel names, which reach its data blocks
+	jq -c --arg s "$s" 'reduce ("platform", "build", "compatible", "name", "type_label", "reason", "op") as $k
+		(.; if has($k) then .[$k] = $s else . end) | if .param then .param.name = $s else . end' \
+		"$OUT/base.jsonl" | to_log >"$OUT/logs/names$i.log"
+	jq -c --arg s "$s" 'if .kernel then .kernel = $s + .kernel else . end' "$OUT/base.jsonl" | to_log >"$OUT/logs/kern$i.log"
+	i=$((i + 1))
+done
+# fields missing: every record reduced to v and type; and each optional
+# field the tools read taken away on its own
+jq -c '{v, type}' "$OUT/base.jsonl" | to_log >"$OUT/logs/bare.log"
+jq -c 'del(.build, .reason, .param.name, .cycles_per_op, .platform, .cores, .core, .kernel, .verdict, .caches)' \
+	"$OUT/base.jsonl" | to_log >"$OUT/logs/missing.log"
+# the wrong types: objects where strings are, strings where numbers are
+jq -c '. as $r | walk(if type == "string" then {"x": [1, "y"]} elif type == "number" then "12" else . end) | .type = $r.type | .v = 1' \
+	"$OUT/base.jsonl" | to_log >"$OUT/logs/types.log"
+# extreme numbers
+for n in 1e308 -1e308 -1 0 9223372036854775807 -9223372036854775808; do
+	jq -c --argjson n "$n" 'walk(if type == "number" then $n else . end) | .v = 1' "$OUT/base.jsonl" |
+		to_log >"$OUT/logs/num$n.log"
+done
+# nesting: 10,000 and 500 deep; records nest a few levels, and anything
+# past 32 is refused before the (recursive) JSON parser sees it
+deep() { printf '{"v":1,"type":"result","kernel":"k","x":'; head -c "$1" /dev/zero | tr '\0' '['; head -c "$1" /dev/zero | tr '\0' ']'; printf '}\n'; }
+{ deep 10000 | to_log; deep 500 | to_log; cat "$OUT/base.log"; } >"$OUT/logs/deep.log"
+# a log whose name is itself hostile
+cp "$OUT/logs/str0.log" "$OUT/logs/<b>'x\",=y.log"
+
+# csv_ok FILE: every row has the header's column count (RFC 4180, quoted
+# cells may hold commas, quotes and line breaks), and no cell that is not
+# a number starts with = + - @ (a spreadsheet would run it).
+csv_ok() {
+	awk 'BEGIN { RS = "\0" } {
+		n = length($0); row = 0; cols = 1; want = -1; cell = ""; q = 0; quoted = 0
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (q) { if (c == "\"") { if (substr($0, i + 1, 1) == "\"") { cell = cell c; i++ } else q = 0 } else cell = cell c; continue }
+			if (c == "\"") { q = 1; quoted = 1; continue }
+			if (c == "," || c == "\n") {
+				if (cell ~ /^[=+@\t\r]/ || (cell ~ /^-/ && cell !~ /^-[0-9.]+$/)) { print "formula cell: " cell; exit 1 }
+				cell = ""; quoted = 0
+				if (c == ",") { cols++; continue }
+				if (want < 0) want = cols; else if (cols != want) { print "row " row ": " cols " cells, header " want; exit 1 }
+				row++; cols = 1; continue
+			}
+			cell = cell c
+		}
+		if (q) { print "unterminated quote"; exit 1 }
+	}' "$1"
+}
+
+for log in "$OUT"/logs/*.log; do
+	name=$(basename "$log")
+	for cmd in "parse" "parse --format csv" "compare" "compare --format csv" "compare --format markdown" \
+		"compare --per-core" "summary" "crypto" "steps" "report"; do
+		set -- $cmd
+		out="$OUT/out.txt"
+		if [ "$1" = report ]; then
+			"$TOOL" report "$log" -o "$OUT/report.html" >"$out" 2>"$OUT/err.txt"
+		else
+			"$TOOL" "$@" "$log" >"$out" 2>"$OUT/err.txt"
+		fi
+		st=$?
+		if [ "$st" -gt 2 ] || grep -qE 'AddressSanitizer|runtime error|LeakSanitizer' "$OUT/err.txt"; then
+			bad "$cmd on $name: exit $st: $(grep -m3 -E 'ERROR|runtime error|SUMMARY' "$OUT/err.txt")"
+		else
+			ok
+		fi
+		case "$cmd" in *csv*) [ "$st" = 0 ] && { msg=$(csv_ok "$out") && ok || bad "$cmd on $name: $msg"; } ;; esac
+		if [ "$1" = report ] && [ "$st" -le 1 ] && [ -s "$OUT/report.html" ]; then
+			# the browser for the logs that carry HTML (string 3) and the odd file name
+			if command -v chromium >/dev/null && [[ $name == *3.log || $name == \<* ]]; then
+				rm -rf "$OUT/chrome"
+				timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+					--disable-component-update --disable-sync --no-first-run --user-data-dir="$OUT/chrome" \
+					--dump-dom "file://$OUT/report.html" >"$OUT/dom.html" 2>/dev/null
+				expect "report on $name: Chromium loads it and no script from the log ran" \
+					eval '[ -s "$OUT/dom.html" ] && ! grep -q "data-pwned=\"1\"" "$OUT/dom.html"'
+			fi
+			expect "report on $name: no <script> element reached the page" eval '! grep -qi "<script" "$OUT/report.html"'
+		fi
+	done
+done
+expect "no command smuggled into gnuplot ran (no $PWN)" test ! -e "$PWN"
+# the 10,000-deep record is refused as malformed, the rest still read
+"$TOOL" parse "$OUT/logs/deep.log" >/dev/null 2>"$OUT/deep.err"
+expect "10,000- and 500-deep nesting: refused as malformed, the real records still read" \
+	grep -qE ': [0-9]+ records ok, 0 bad CRC, 2 malformed' "$OUT/deep.err"
+# the labels gnuplot saw: a report script keeps log strings to safe characters
+"$TOOL" report "$OUT/logs/str1.log" -o "$OUT/r1.html" >/dev/null 2>&1
+expect "report: the odd core name shows escaped in the page" grep -q '&lt;\|?' "$OUT/r1.html"
+# a directory is not an empty log: an I/O error with the system's reason
+mkdir -p "$OUT/adir"
+"$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"
+st=$?
+expect "a directory as a log: exit 2 (I/O), 'Is a directory'" eval '[ $st = 2 ] && grep -q "Is a directory" "$OUT/dir.err"'
+
+echo "hostile: $pass passed, $fail failed"
+[ "$fail" = 0 ]
