@@ -37,8 +37,8 @@ unit-tests: $(UNIT) $(FIXTURE_DTBS)
 	@test -d $(SHARED)/dtb || { echo "error: $(SHARED)/dtb not found (set SHARED=)"; exit 1; }
 	$(UNIT) $(SHARED) $(HOST_BUILD)/fixtures
 
-# Bounded fuzzing of the device-tree reader and of the host tool's record
-# parser (libFuzzer, clang). The kept
+# Bounded fuzzing of the device-tree reader, the host tool's record
+# parser and the subcommands that read records (libFuzzer, clang). The kept
 # corpus is read, never written: new finds go to build/.
 FUZZ_SECONDS ?= 20
 FUZZ_DT := $(HOST_BUILD)/fuzz_dt
@@ -54,17 +54,31 @@ $(FUZZ_RECORDS): tests/fuzz/fuzz_records.c tools/baremark/records.c tools/barema
 		-fno-sanitize-recover=all -D_GNU_SOURCE -Itools/baremark -o $@ tests/fuzz/fuzz_records.c \
 		tools/baremark/records.c -ljansson -lz
 
+# The record consumers (compare, summary, crypto, steps, parse --format
+# csv, report) on any records: the whole tool, its main renamed.
+FUZZ_TOOLS := $(HOST_BUILD)/fuzz_tools
+$(FUZZ_TOOLS): tests/fuzz/fuzz_tools.c $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
+	@mkdir -p $(dir $@)/fuzz_tools.o
+	for f in $(BAREMARK_SRCS); do \
+		clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer-no-link,address,undefined \
+			-fno-sanitize-recover=all -D_GNU_SOURCE -Dmain=bm_tool_main -Ilib -Iarch/include -Iplatform/include \
+			-c $$f -o $(dir $@)/fuzz_tools.o/$$(echo $$f | tr / _).o || exit 1; \
+	done
+	clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-D_GNU_SOURCE -o $@ tests/fuzz/fuzz_tools.c $(dir $@)/fuzz_tools.o/*.o -ljansson -lz
+
 # fuzz-one TARGET CORPUS: a bounded run; the kept corpus is only read.
 define fuzz-one
 	@rm -rf $(HOST_BUILD)/fuzz-new-$(notdir $(1)) && mkdir -p $(HOST_BUILD)/fuzz-new-$(notdir $(1))
-	$(1) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+	$(1) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 $(3) \
 		$(HOST_BUILD)/fuzz-new-$(notdir $(1)) $(2) 2>$(1).log || { tail -40 $(1).log; exit 1; }
 	@grep -E 'stat::number_of_executed_units' $(1).log | tail -1
 endef
 
-fuzz-smoke: $(FUZZ_DT) $(FUZZ_RECORDS)
+fuzz-smoke: $(FUZZ_DT) $(FUZZ_RECORDS) $(FUZZ_TOOLS)
 	$(call fuzz-one,$(FUZZ_DT),tests/fuzz/corpus/dt)
 	$(call fuzz-one,$(FUZZ_RECORDS),tests/fuzz/corpus/records)
+	$(call fuzz-one,$(FUZZ_TOOLS),tests/fuzz/corpus/tools,-close_fd_mask=3)
 
 # The host tool again under AddressSanitizer and UBSan, for its tests.
 BAREMARK_SAN := $(HOST_BUILD)/baremark-san
