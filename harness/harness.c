@@ -183,6 +183,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->ctr = ctr;
 	j->param = param;
 	j->has_param = true;
+	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
 	arena_release(mark);

@@ -1,6 +1,7 @@
 /* What every bare-metal image (riscv64, arm64) answers the same way:
  * where the image lies (linker script symbols), that only the device
- * tree or the platform can describe the board. */
+ * tree or the platform can describe the board, that counted cycles need
+ * no re-calibration. */
 #include <string.h>
 
 #include "arch.h"
@@ -17,4 +18,9 @@ bool arch_describe_board(struct bm_board *b)
 {
 	(void)b; /* bare metal: only the device tree or the platform knows */
 	return false;
+}
+
+void arch_counters_settle(void)
+{
+	/* cycles are counted, not estimated: nothing drifts */
 }

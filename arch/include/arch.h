@@ -94,6 +94,10 @@ struct bm_raw_event {
  * event counters. Never reports a counter it could not read. `raw` lists
  * up to BM_MAX_RAW_EVENTS known raw codes (name NULL ends it). */
 void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const struct bm_raw_event *raw);
+/* Called before each measurement point: re-derives whatever drifts. The
+ * Linux build re-calibrates its estimated cycle rate there (a VM core's
+ * clock changes under it); a real counter needs nothing. */
+void arch_counters_settle(void);
 /* Reads every available slot into v[slot]; unavailable slots are left
  * untouched. Same code path each call, so its cost cancels out. */
 void arch_counters_read(uint64_t *v);

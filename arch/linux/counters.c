@@ -3,8 +3,9 @@
  * only, read as one group. Where the kernel refuses (a VM without a
  * virtual PMU, perf_event_paranoid), cycles are *estimated*: the clock
  * (clock_gettime CLOCK_MONOTONIC_RAW, ns) times a rate calibrated on a
- * dependent chain of adds, taking one add as one cycle. The core record
- * says which source was used and why. */
+ * dependent chain of adds, taking one add as one cycle, and calibrated
+ * again before every measurement point (arch_counters_settle). The core
+ * record says which source was used and why. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -74,23 +75,41 @@ static void add_chain(uint64_t n)
  * on an EPYC VM: a dependent add read 0.88 "cycles"). */
 #define WARMUP_NS 200000000ull
 #define TRIES 15
-static double ns_per_add(void)
+static double ns_per_add(uint64_t warmup_ns, int tries, uint64_t blocks)
 {
 	uint64_t t0 = linux_clock_ns();
-	while (linux_clock_ns() - t0 < WARMUP_NS)
+	while (linux_clock_ns() - t0 < warmup_ns)
 		add_chain(5000);
 	int64_t n1[TRIES], n2[TRIES];
-	for (int t = 0; t < TRIES; t++) {
+	for (int t = 0; t < tries; t++) {
 		uint64_t a = linux_clock_ns();
-		add_chain(5000);
+		add_chain(blocks);
 		uint64_t b = linux_clock_ns();
-		add_chain(10000);
+		add_chain(2 * blocks);
 		uint64_t c = linux_clock_ns();
 		n1[t] = (int64_t)(b - a);
 		n2[t] = (int64_t)(c - b);
 	}
 	struct bm_series v[2] = {{n2, +1}, {n1, -1}};
-	return (double)stats_min_difference_est(v, 2, TRIES) / (5000.0 * ADDS_PER_BLOCK);
+	return (double)stats_min_difference_est(v, 2, (size_t)tries) / ((double)blocks * ADDS_PER_BLOCK);
+}
+
+static uint64_t rate_q32(double ns)
+{
+	return (uint64_t)((1.0 / ns) * 4294967296.0);
+}
+
+/* Before each point: the rate again, from a short calibration (7 tries
+ * of 100 000 and 200 000 adds, about a millisecond). The core's clock in
+ * a VM moves with the host's load: a rate from minutes ago scaled one
+ * whole run by 0.65 on the EPYC VM (its dependent add read 0.646). */
+void arch_counters_settle(void)
+{
+	if (!est_cycles_per_ns_q32)
+		return;
+	double ns = ns_per_add(0, 7, 500);
+	if (ns > 0)
+		est_cycles_per_ns_q32 = rate_q32(ns);
 }
 
 /* The clock was chosen when the board was described (linux_clock_init). */
@@ -129,12 +148,12 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	const char *err = strerror(errno);
 	for (int s = 1; s < NWANTED; s++)
 		snprintf(c->slot[s].why, sizeof(c->slot[s].why), "perf_event_open: %s", err);
-	double ns = ns_per_add();
+	double ns = ns_per_add(WARMUP_NS, TRIES, 5000);
 	if (ns <= 0) {
 		snprintf(c->slot[0].why, sizeof(c->slot[0].why), "perf_event_open: %s; calibration failed", err);
 		return;
 	}
-	est_cycles_per_ns_q32 = (uint64_t)((1.0 / ns) * 4294967296.0);
+	est_cycles_per_ns_q32 = rate_q32(ns);
 	c->slot[0].avail = true;
 	c->cycles_estimated = true;
 	snprintf(c->slot[0].why, sizeof(c->slot[0].why),
