@@ -238,15 +238,27 @@ int cores_select(const struct bm_options *o, int *idx, int cap)
 				}
 		return n;
 	}
+	/* A list of ids: each core that is up runs once, in the order named;
+	 * a repeated id, one that is not up and a word that is no id are
+	 * each said in a warning. */
 	for (const char *p = o->cores; *p && n < cap;) {
 		size_t len = strcspn(p, ",");
 		uint64_t id;
-		if (parse_id(p, len, &id)) {
-			for (int k = 0; k < nup; k++)
-				if (cores.slot[up[k]].hwid == id) {
-					idx[n++] = up[k];
-					break;
-				}
+		if (!parse_id(p, len, &id)) {
+			bm_warn("baremark.cores: '%.*s' is not a core id (decimal or 0x hex); left out", (int)(len > 32 ? 32 : len), p);
+		} else {
+			int found = -1, dup = 0;
+			for (int k = 0; k < nup && found < 0; k++)
+				if (cores.slot[up[k]].hwid == id)
+					found = up[k];
+			for (int i = 0; i < n; i++)
+				dup |= idx[i] == found;
+			if (found < 0)
+				bm_warn("baremark.cores names core 0x%llx, which is not up; left out", (unsigned long long)id);
+			else if (dup)
+				bm_warn("baremark.cores names core 0x%llx more than once; it runs once", (unsigned long long)id);
+			else
+				idx[n++] = found;
 		}
 		p += len;
 		if (*p == ',')

@@ -10,7 +10,7 @@
 #include "log.h"
 #include "stats.h"
 
-#define MAX_REPEATS 64
+#define MAX_REPEATS BM_MAX_REPEATS
 
 static int core_type;
 
@@ -36,7 +36,7 @@ extern const struct bm_kernel __start_bm_kernels[], __stop_bm_kernels[];
 unsigned harness_repeats(const struct bm_options *o)
 {
 	if (o->repeat)
-		return o->repeat > MAX_REPEATS ? MAX_REPEATS : o->repeat;
+		return o->repeat; /* options.c takes 1 to BM_MAX_REPEATS */
 	return o->profile == BM_PROFILE_FULL ? 11 : 5;
 }
 

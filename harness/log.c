@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "console.h"
+#include "harness.h"
 
 static unsigned warnings;
 
@@ -19,10 +20,17 @@ void bm_printf(const char *fmt, ...)
 		console_write(buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
+/* A warning is said twice: on the console for whoever watches, and as a
+ * `warning` record, so that the host tools show it too. */
 void bm_warn_line(const char *msg)
 {
 	warnings++;
 	bm_printf("warning: %s\n", msg);
+	struct rec r;
+	rec_begin(&r, "warning");
+	rec_core(&r);
+	rec_str(&r, "text", msg);
+	bm_emit(&r);
 }
 
 void bm_warn(const char *fmt, ...)

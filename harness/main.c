@@ -232,7 +232,7 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	uint64_t t_start = arch_time();
 
 	options_defaults(&opts);
-	options_parse(&opts, board.bootargs);
+	options_parse(&opts, board.bootargs ? board.bootargs : "");
 	if (opts.nbad)
 		bm_warn("unknown or malformed options ignored: %s", opts.bad);
 	if (opts.baud) {

@@ -51,7 +51,10 @@ struct bm_board {
 	struct bm_range rsv[BM_MAX_RSV]; /* memreserve + /reserved-memory */
 	uint64_t largest_cache; /* bytes, from cache nodes; 0 if none given */
 	char psci_method[8];    /* "smc", "hvc" or "" (no /psci node) */
-	char bootargs[256];
+	/* /chosen/bootargs as the tree has it, whole (no copy: a vendor
+	 * U-Boot's line is often 300+ bytes), or the Linux build's options;
+	 * "" if none. Points into the tree, so read it before the arena is. */
+	const char *bootargs;
 	uint64_t dtb_addr, dtb_size;
 };
 

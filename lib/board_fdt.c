@@ -294,6 +294,6 @@ int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*
 	int chosen = dt_path(&f, "/chosen", NULL, NULL);
 	const char *args = chosen >= 0 ? dt_prop_str(&f, chosen, "bootargs") : NULL;
 	if (args)
-		copy_str(b->bootargs, sizeof(b->bootargs), args);
+		b->bootargs = args;
 	return 0;
 }

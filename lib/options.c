@@ -4,7 +4,6 @@
 #include <string.h>
 
 #define PREFIX "baremark."
-#define MAX_REPEAT 1000u
 
 void options_defaults(struct bm_options *o)
 {
@@ -17,12 +16,15 @@ const char *profile_name(enum bm_profile p)
 	return p == BM_PROFILE_FULL ? "full" : "quick";
 }
 
-static void note_bad(struct bm_options *o, const char *word, size_t len)
+/* A word not taken: an unknown key as it stands, a known one with what
+ * it accepts, so the warning says how to fix it. */
+static void note_bad(struct bm_options *o, const char *word, size_t len, const char *accepted)
 {
 	size_t used = strlen(o->bad);
 	o->nbad++;
-	if (used + len + 2 < sizeof(o->bad))
-		snprintf(o->bad + used, sizeof(o->bad) - used, "%s%.*s", used ? " " : "", (int)len, word);
+	if (used + len + (accepted ? strlen(accepted) + 3 : 0) + 2 < sizeof(o->bad))
+		snprintf(o->bad + used, sizeof(o->bad) - used, "%s%.*s%s%s%s", used ? " " : "", (int)len, word,
+			 accepted ? " (" : "", accepted ? accepted : "", accepted ? ")" : "");
 }
 
 static bool parse_uint(const char *s, size_t len, unsigned max, unsigned *out)
@@ -46,62 +48,66 @@ static bool is(const char *k, size_t klen, const char *name)
 	return strlen(name) == klen && memcmp(k, name, klen) == 0;
 }
 
-/* One "baremark.key=value" word (without the prefix). */
-static bool parse_word(struct bm_options *o, const char *w, size_t len)
+/* One "baremark.key=value" word (without the prefix): NULL when taken,
+ * else what the key accepts ("" for a key that does not exist). */
+static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 {
 	const char *eq = memchr(w, '=', len);
 	if (!eq)
-		return false;
+		return "";
 	size_t klen = (size_t)(eq - w);
 	const char *v = eq + 1;
 	size_t vlen = len - klen - 1;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)w[i] >= 0x80 || (unsigned char)w[i] < 0x20)
+			return "ASCII only";
 	if (is(w, klen, "profile")) {
 		if (vlen == 5 && memcmp(v, "quick", 5) == 0)
 			o->profile = BM_PROFILE_QUICK;
 		else if (vlen == 4 && memcmp(v, "full", 4) == 0)
 			o->profile = BM_PROFILE_FULL;
 		else
-			return false;
-		return true;
+			return "quick or full";
+		return NULL;
 	}
 	if (is(w, klen, "only")) {
 		if (vlen == 0 || vlen >= sizeof(o->only))
-			return false;
+			return "1 to 127 characters of kernel-name patterns";
 		memcpy(o->only, v, vlen);
 		o->only[vlen] = '\0';
-		return true;
+		return NULL;
 	}
 	if (is(w, klen, "repeat")) {
 		unsigned n;
-		if (!parse_uint(v, vlen, MAX_REPEAT, &n) || n == 0)
-			return false;
+		if (!parse_uint(v, vlen, BM_MAX_REPEATS, &n) || n == 0)
+			return "1 to 64";
 		o->repeat = n;
-		return true;
+		return NULL;
 	}
 	if (is(w, klen, "baud")) {
 		unsigned n;
 		if (!parse_uint(v, vlen, 4000000, &n) || n < 300)
-			return false;
+			return "300 to 4000000";
 		o->baud = n;
-		return true;
+		return NULL;
 	}
 	if (is(w, klen, "cores")) {
 		/* "types", "all" or a comma list of ids; checked against the
 		 * cores that came up when the run starts. */
 		if (vlen == 0 || vlen >= sizeof(o->cores))
-			return false;
+			return "types, all, or core ids separated by commas (at most 63 characters)";
 		memcpy(o->cores, v, vlen);
 		o->cores[vlen] = '\0';
-		return true;
+		return NULL;
 	}
 	if (is(w, klen, "selftest")) {
 		if (vlen == 4 && memcmp(v, "trap", 4) == 0) {
 			o->selftest_trap = true;
-			return true;
+			return NULL;
 		}
-		return false;
+		return "trap";
 	}
-	return false;
+	return "";
 }
 
 void options_parse(struct bm_options *o, const char *cmdline)
@@ -115,10 +121,11 @@ void options_parse(struct bm_options *o, const char *cmdline)
 		if (len == 0)
 			break;
 		if (len > plen && memcmp(p, PREFIX, plen) == 0) {
-			if (!parse_word(o, p + plen, len - plen))
-				note_bad(o, p, len);
+			const char *accepted = parse_word(o, p + plen, len - plen);
+			if (accepted)
+				note_bad(o, p, len, *accepted ? accepted : NULL);
 		} else if (len >= plen - 1 && memcmp(p, PREFIX, plen - 1) == 0) {
-			note_bad(o, p, len); /* "baremark" or "baremark." alone */
+			note_bad(o, p, len, NULL); /* "baremark" or "baremark." alone */
 		}
 		p += len;
 	}

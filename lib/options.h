@@ -12,7 +12,8 @@
 enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_FULL };
 
 #define BM_OPT_ONLY_LEN 128
-#define BM_OPT_BAD_LEN 160
+#define BM_OPT_BAD_LEN 240
+#define BM_MAX_REPEATS 64 /* the harness keeps this many repeats per point */
 
 struct bm_options {
 	enum bm_profile profile;
@@ -21,7 +22,9 @@ struct bm_options {
 	bool selftest_trap;         /* run the test-only trapping kernel */
 	unsigned baud;              /* 0 = keep the rate firmware set */
 	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */
-	char bad[BM_OPT_BAD_LEN];   /* unknown/malformed words, space separated */
+	/* unknown words, and known ones whose value is out of range with the
+	 * range in parentheses, space separated */
+	char bad[BM_OPT_BAD_LEN];
 	int nbad;
 };
 

@@ -22,26 +22,67 @@ static void puts_(struct rec *r, const char *s)
 }
 
 /* JSON string with the escapes RFC 8259 section 7 requires. */
-static void put_json_string(struct rec *r, const char *s)
+static void put_u(struct rec *r, uint32_t cp)
 {
 	static const char hex[] = "0123456789abcdef";
+	char e[6] = {'\\', 'u', hex[cp >> 12 & 15], hex[cp >> 8 & 15], hex[cp >> 4 & 15], hex[cp & 15]};
+	put(r, e, 6);
+}
+
+/* The code point of the UTF-8 sequence at s, and its length in *n; 0 if
+ * s does not start a valid sequence (a stray continuation byte, a
+ * truncated or overlong sequence, a surrogate, or past U+10FFFF). */
+static uint32_t utf8_at(const unsigned char *s, int *n)
+{
+	unsigned char c = s[0];
+	int len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+	if (!len)
+		return 0;
+	uint32_t cp = c & (0x7f >> len);
+	for (int i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+	if (cp < least[len] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	*n = len;
+	return cp;
+}
+
+/* Strings from a device tree or bootargs are not promised to be UTF-8.
+ * Records stay ASCII (the console is a serial line) and valid JSON: a
+ * valid UTF-8 sequence is written as the \u escape of its code point (a
+ * surrogate pair above U+FFFF), so it decodes to the text as it came; a
+ * byte that starts no valid sequence becomes U+FFFD. */
+static void put_json_string(struct rec *r, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
 	put(r, "\"", 1);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	while (s && *s) {
+		unsigned char c = *s;
+		int n = 1;
 		if (c == '"' || c == '\\') {
 			char e[2] = {'\\', (char)c};
 			put(r, e, 2);
 		} else if (c < 0x20 || c == 0x7f) {
-			char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-			put(r, e, 6);
+			put_u(r, c);
 		} else if (c >= 0x80) {
-			/* Strings from a device tree are not promised to be UTF-8;
-			 * keep every record valid JSON by escaping high bytes. */
-			char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-			put(r, e, 6);
+			uint32_t cp = utf8_at(s, &n);
+			if (!cp) {
+				put_u(r, 0xfffd);
+				n = 1;
+			} else if (cp > 0xffff) {
+				put_u(r, 0xd800 + ((cp - 0x10000) >> 10));
+				put_u(r, 0xdc00 + ((cp - 0x10000) & 0x3ff));
+			} else {
+				put_u(r, cp);
+			}
 		} else {
-			put(r, (const char *)&c, 1);
+			put(r, (const char *)s, 1);
 		}
+		s += n;
 	}
 	put(r, "\"", 1);
 }

@@ -19,7 +19,7 @@
 char linux_clock_why[96];
 static int pinned_cpu = -1;
 static char pin_note[96] = "not pinned";
-static char cmdline[sizeof(((struct bm_board *)0)->bootargs)];
+static char cmdline[4096];
 
 /* "--profile quick" and "--profile=quick" become "baremark.profile=quick":
  * the same names as the boot options, through the same parser. */
@@ -129,7 +129,7 @@ bool arch_describe_board(struct bm_board *b)
 	b->cpus[0].hartid = (uint64_t)(pinned_cpu < 0 ? 0 : pinned_cpu);
 	b->cpus[0].enabled = true;
 	linux_cpu_model(b->cpus[0].compatible, sizeof(b->cpus[0].compatible));
-	memcpy(b->bootargs, cmdline, sizeof(b->bootargs));
+	b->bootargs = cmdline;
 	return true;
 }
 

@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "check.h"
 #include "options.h"
 
@@ -19,14 +21,26 @@ void test_options(void)
 	CHECK_EQ_U(o.nbad, 9);
 	CHECK(o.profile == BM_PROFILE_QUICK && o.repeat == 0 && !o.selftest_trap, "bad values change nothing");
 	CHECK(strstr(o.bad, "baremark.colour=red") != NULL, "bad list: %s", o.bad);
+	/* out of range: the word and what it accepts, so the warning says how to fix it */
+	CHECK(strstr(o.bad, "baremark.repeat=0 (1 to 64)") != NULL && strstr(o.bad, "baremark.profile=fast (quick or full)"),
+	      "ranges named: %s", o.bad);
+	CHECK(strstr(o.bad, "baremark.colour=red baremark.") != NULL, "an unknown key stands as it is: %s", o.bad);
+	options_defaults(&o);
+	options_parse(&o, "baremark.baud=1 baremark.only=caf\xc3\xa9");
+	CHECK_EQ_S(o.bad, "baremark.baud=1 (300 to 4000000) baremark.only=caf\xc3\xa9 (ASCII only)");
+	CHECK(o.only[0] == '\0', "a non-ASCII word is refused, not half-read");
 
 	options_defaults(&o);
 	options_parse(&o, "baremark.baud=1500000 baremark.baud=299 baremark.baud=4000001 baremark.baud=fast");
 	CHECK(o.baud == 1500000 && o.nbad == 3, "baud %u, %d bad", o.baud, o.nbad);
 
 	options_defaults(&o);
-	options_parse(&o, "baremark.selftest=trap baremark.repeat=1000");
-	CHECK(o.selftest_trap && o.repeat == 1000, "selftest and max repeat");
+	options_parse(&o, "baremark.selftest=trap baremark.repeat=64");
+	CHECK(o.selftest_trap && o.repeat == 64, "selftest and max repeat");
+	options_parse(&o, "baremark.repeat=65");
+	CHECK(o.repeat == 64 && o.nbad == 1, "65 repeats is past what the harness keeps: refused");
+	CHECK_EQ_S(o.bad, "baremark.repeat=65 (1 to 64)");
+	options_defaults(&o);
 	options_parse(&o, NULL);
 	CHECK_EQ_U(o.nbad, 0);
 

@@ -57,7 +57,30 @@ void test_record(void)
 	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"result\",\"kernel\":\"pipeline.add.lat\",\"ops\":4096,"
 			 "\"delta\":-5,\"epc\":\"0x80200000\",\"ok\":true,"
 			 "\"cycles_per_op\":{\"min\":1.000,\"med\":-1.234,\"max\":0.005},"
-			 "\"list\":[\"a\\\"b\\\\c\\u000a\\u0001\\u00ff\",7]}");
+			 "\"list\":[\"a\\\"b\\\\c\\u000a\\u0001\\ufffd\",7]}");
+
+	/* UTF-8 as it came, as code points; bytes that are not UTF-8 as U+FFFD
+	 * (it was Latin-1 escapes of the bytes: "é" read back as "Ã©"). */
+	static const struct {
+		const char *in, *out;
+	} u8[] = {
+		{"caf\xc3\xa9", "caf\\u00e9"},                 /* 2 bytes */
+		{"\xe2\x82\xac" "1", "\\u20ac1"},                   /* 3 bytes */
+		{"\xf0\x9f\x98\x80", "\\ud83d\\ude00"},          /* 4 bytes: a surrogate pair */
+		{"a\xc0\x80" "b", "a\\ufffd\\ufffdb"},            /* overlong */
+		{"\xed\xa0\x80", "\\ufffd\\ufffd\\ufffd"},        /* an encoded surrogate */
+		{"\xe2\x82", "\\ufffd\\ufffd"},                 /* cut short at the end */
+		{"\x80x", "\\ufffdx"},                         /* a stray continuation byte */
+	};
+	for (size_t i = 0; i < sizeof(u8) / sizeof(u8[0]); i++) {
+		char want[128];
+		rec_begin(&r, "t");
+		rec_str(&r, "s", u8[i].in);
+		n = rec_finish(&r, line, sizeof(line));
+		CHECK(line_ok(line, n, json, sizeof(json)), "utf-8 case %zu: bad line %s", i, line);
+		snprintf(want, sizeof(want), "{\"v\":1,\"type\":\"t\",\"s\":\"%s\"}", u8[i].out);
+		CHECK_EQ_S(json, want);
+	}
 
 	/* Too long: replaced by a valid error record naming the lost type. */
 	rec_begin(&r, "core");

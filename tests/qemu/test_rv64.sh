@@ -43,12 +43,25 @@ expect_q opts '[.[] | select(.type=="result")] | all(.repeats == 3)' "repeat= se
 expect_q opts 'map(select(.type=="run"))[0].options.unknown == "baremark.colour=red"' "unknown option named in the run record"
 expect_q opts '.[-1].warnings == 1' "and counted as a warning"
 expect "unknown option shown on the console" grep -q 'warning: unknown or malformed options ignored: baremark.colour=red' "$OUT/opts.log"
+expect_q opts '[.[] | select(.type=="warning") | .text] == ["unknown or malformed options ignored: baremark.colour=red"]' "the warning is also a record"
+# An option out of range says what it accepts; duplicate core ids run once
+boot range "baremark.only=pipeline.add.lat baremark.repeat=0 baremark.baud=1 baremark.cores=0,0,0,7"
+expect_q range 'map(select(.type=="run"))[0].options.unknown == "baremark.repeat=0 (1 to 64) baremark.baud=1 (300 to 4000000)"' "out-of-range values name the range"
+expect_q range '[.[] | select(.type=="warning") | .text] | (map(select(test("core 0x0 more than once"))) | length == 2) and (map(select(test("core 0x7, which is not up"))) | length == 1)' "cores=0,0,0,7: the duplicates and the absent core warned about"
+expect_q range '[.[] | select(.type=="core")] | length == 1' "cores=0,0,0: the suite runs once"
+
 
 # 6. stdout-path names something that is not a UART we drive (here the
 # RTC): the firmware's console carries the run. (OpenSBI finds the UART by
 # scanning the tree; we must not guess.)
 qemu-system-riscv64 -M virt,dumpdtb="$OUT/virt.dtb" -m 256M -nographic -nic none >/dev/null 2>&1
 fdtput -t s "$OUT/virt.dtb" /chosen stdout-path /soc/rtc@101000
+# A vendor U-Boot's bootargs are often 300+ bytes: the baremark words at
+# the end of a 530-byte line are read whole (the line was cut at byte 255).
+pad=$(printf 'vendor.opt%02d=xxxxxxxxxxxxxxxxxxxxxxxx ' $(seq 1 12))
+boot long "console=ttyS0 ${pad}baremark.repeat=3 baremark.only=pipeline.add.lat"
+expect_q long 'map(select(.type=="run"))[0].options | .only == "pipeline.add.lat" and .repeat == 3 and (has("unknown") | not)' "a 530-byte bootargs line: the last words read whole"
+expect_q long '[.[] | select(.type=="result") | .kernel] == ["pipeline.add.lat"]' "a 530-byte bootargs line: only the kernel its last word names ran"
 boot sbicon "baremark.only=pipeline.add.lat" -dtb "$OUT/virt.dtb"
 expect_q sbicon 'map(select(.type=="run"))[0].console | .kind == "sbi-legacy" and (.why | test("not a UART we drive"))' "falls back to the SBI console and says why"
 expect_q sbicon 'map(.type) == ["run","core","result","summary","end"]' "the whole run arrives over the SBI console"

@@ -149,6 +149,10 @@ expect "10,000- and 500-deep nesting: refused as malformed, the real records sti
 # the labels gnuplot saw: a report script keeps log strings to safe characters
 "$TOOL" report "$OUT/logs/str1.log" -o "$OUT/r1.html" >/dev/null 2>&1
 expect "report: the odd core name shows escaped in the page" grep -q '&lt;\|?' "$OUT/r1.html"
+# warnings are records; the report lists them, escaped
+{ cat "$OUT/base.log"; echo '{"v":1,"type":"warning","core":0,"text":"baremark.cores names <b>core</b> 0x0 more than once"}' | to_log; } >"$OUT/warn.log"
+"$TOOL" report "$OUT/warn.log" -o "$OUT/warn.html" >/dev/null 2>&1
+expect "report: the log's warnings listed, escaped" grep -q '<li>[^<]*warn.log: baremark.cores names &lt;b&gt;core&lt;/b&gt; 0x0 more than once</li>' "$OUT/warn.html"
 # a directory is not an empty log: an I/O error with the system's reason
 mkdir -p "$OUT/adir"
 "$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"

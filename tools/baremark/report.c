@@ -57,6 +57,31 @@ static bool sweep_plot(FILE *o, const char *id, const char *title, const char *k
 	return ok;
 }
 
+/* What the image warned about (warning records), log by log. */
+static void warnings_list(FILE *o, const struct run_log *logs, int nlogs)
+{
+	bool any = false;
+	for (int i = 0; i < nlogs; i++) {
+		size_t k;
+		json_t *r;
+		json_array_foreach(logs[i].records, k, r)
+		{
+			if (strcmp(json_string_value(json_object_get(r, "type")), "warning") != 0)
+				continue;
+			if (!any)
+				fprintf(o, "<h2>Warnings</h2>\n<ul id=\"warnings\">\n");
+			any = true;
+			fprintf(o, "<li>");
+			html_text(o, logs[i].path);
+			fprintf(o, ": ");
+			html_text(o, json_string_value(json_object_get(r, "text")));
+			fprintf(o, "</li>\n");
+		}
+	}
+	if (any)
+		fprintf(o, "</ul>\n");
+}
+
 /* IPC of every unparameterised kernel, clustered by core. */
 static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
 {
@@ -151,7 +176,9 @@ int cmd_report(int argc, char **argv)
 			fprintf(o, "</td><td>unmeasured");
 		fprintf(o, "</td><td>%s</td></tr>\n", cols[c].log->ended ? "yes" : "no: cut off");
 	}
-	fprintf(o, "</table>\n<h2>Plots</h2>\n");
+	fprintf(o, "</table>\n");
+	warnings_list(o, set.logs, set.nlogs);
+	fprintf(o, "<h2>Plots</h2>\n");
 	bool ok = sweep_plot(o, "cache-latency", "Load-to-use latency against working-set size", "cache.load.lat",
 			     "working set", "%.0b %BB", cols, ncols, rows, nrows);
 	ok &= sweep_plot(o, "branch-pattern", "Branch cost against pattern length", "branch.pattern",
