@@ -68,19 +68,25 @@ static unsigned nbodies(const struct bm_kernel *k)
 	return k->empty[0] && k->empty[1] ? NBODIES : 2;
 }
 
-/* One body: an untimed run first, so the timed run meets the caches and
- * predictors as this same body left them (the N and 2N bodies then start
- * from the same state), then whatever the kernel renews, then the timed
- * run, with nothing but counter reads around it. */
+/* One body: first an untimed run of the N body (of the empty N pass for
+ * the empty passes), so that the N and the 2N body meet the caches and
+ * predictors in the same state: the one an N run leaves. Where the kernel
+ * renews its work, it does so before that run and again before the timed
+ * run (kernel.h: refresh). Then the timed run, with nothing but counter
+ * reads around it. */
 static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
 {
 	const struct bm_kernel *k = j->k;
 	bm_body_fn fn = b < 2 ? k->body[b] : k->empty[b - 2];
+	bm_body_fn before = b < 2 ? k->body[0] : k->empty[0];
+	bool renew = k->refresh && b < 2;
 	uint64_t iters = j->iters;
 	uint64_t c0[BM_MAX_SLOTS] = {0}, c1[BM_MAX_SLOTS] = {0}, t0, t1, res;
-	(void)fn(st, iters);
-	if (k->refresh && b < 2)
-		k->refresh(st, b, iters);
+	if (renew)
+		k->refresh(st, 0, iters, false);
+	(void)before(st, iters);
+	if (renew)
+		k->refresh(st, b, iters, true);
 	t0 = arch_time();
 	arch_counters_read(c0);
 	res = fn(st, iters);
@@ -102,15 +108,19 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
 }
 
 /* The estimate of slot s over the repeats so far: (2N - N), less (empty
- * 2N - empty N) where the kernel has empty passes. */
+ * 2N - empty N) where the kernel has empty passes; each body by its
+ * minimum, or its median where the kernel renews its work (stats.h). */
 static struct bm_estimate estimate(const struct job *j, int s, bool spread)
 {
 	struct bm_series v[NBODIES] = {
 		{j->raw[B_X2][s], +1}, {j->raw[B_X1][s], -1}, {j->raw[B_E2][s], -1}, {j->raw[B_E1][s], +1}};
 	unsigned n = nbodies(j->k);
+	/* a kernel that renews its work every run (refresh) gives a fresh
+	 * random sample each time: its median, not its luckiest run */
+	enum bm_aggregate agg = j->k->refresh ? BM_AGG_MEDIAN : BM_AGG_MIN;
 	if (spread)
-		return stats_min_difference(v, n, j->repeats);
-	int64_t e = stats_min_difference_est(v, n, j->repeats);
+		return stats_difference(v, n, j->repeats, agg);
+	int64_t e = stats_difference_est(v, n, j->repeats, agg);
 	return (struct bm_estimate){e, e, e};
 }
 

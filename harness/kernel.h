@@ -7,8 +7,8 @@
  * many with the same loop around them. The harness runs both for the same
  * iteration count and divides the difference by the extra operations, so
  * loop overhead and counter reads cancel (nanoBench's method). Each timed
- * run follows an untimed run of the same body, so the two bodies meet the
- * caches and predictors as their own previous run left them. */
+ * run, of either body, follows an untimed run of body[0], so the two
+ * bodies meet the caches and predictors in the same state. */
 #ifndef BM_KERNEL_H
 #define BM_KERNEL_H
 
@@ -76,9 +76,13 @@ struct bm_kernel {
 	bm_body_fn empty[2];
 	/* Optional: renews what a predictor or a buffer could learn (fresh
 	 * random outcomes) so that no timed run replays what an earlier run
-	 * showed the core; called before each timed run of body[variant],
-	 * after its untimed run. check() then judges against the new state. */
-	void (*refresh)(void *state, unsigned variant, uint64_t iters);
+	 * showed the core: called with timed false for body[0] before the
+	 * untimed run that precedes each timed run, and with timed true for
+	 * body[variant] just before the timed run (a kernel whose work is
+	 * meant to be learnt, a repeating pattern, renews only the first);
+	 * check() then judges against the new state. Such a kernel's runs are
+	 * random samples: the harness takes their median. */
+	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
 	enum bm_floor floor;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */

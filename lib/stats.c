@@ -30,8 +30,16 @@ int64_t ratio_milli(int64_t num, int64_t den)
 	return (int64_t)q;
 }
 
-static int64_t min_of(const int64_t *v, size_t n)
+static int64_t aggregate(const int64_t *v, size_t n, enum bm_aggregate agg)
 {
+	if (agg == BM_AGG_MEDIAN) {
+		int64_t c[STATS_MAX_N];
+		n = n > STATS_MAX_N ? STATS_MAX_N : n;
+		for (size_t i = 0; i < n; i++)
+			c[i] = v[i];
+		sort64(c, n);
+		return c[(n - 1) / 2];
+	}
 	int64_t m = v[0];
 	for (size_t i = 1; i < n; i++)
 		if (v[i] < m)
@@ -39,30 +47,27 @@ static int64_t min_of(const int64_t *v, size_t n)
 	return m;
 }
 
-int64_t stats_min_difference_est(const struct bm_series *s, size_t nseries, size_t n)
+int64_t stats_difference_est(const struct bm_series *s, size_t nseries, size_t n, enum bm_aggregate agg)
 {
 	int64_t est = 0;
 	for (size_t k = 0; k < nseries; k++)
-		est += s[k].sign * min_of(s[k].v, n);
+		est += s[k].sign * aggregate(s[k].v, n, agg);
 	return est;
 }
 
-struct bm_estimate stats_min_difference(const struct bm_series *s, size_t nseries, size_t n)
+struct bm_estimate stats_difference(const struct bm_series *s, size_t nseries, size_t n, enum bm_aggregate agg)
 {
 	struct bm_estimate e;
-	e.est = stats_min_difference_est(s, nseries, n);
-	int64_t boot[STATS_RESAMPLES];
+	e.est = stats_difference_est(s, nseries, n, agg);
+	int64_t boot[STATS_RESAMPLES], pick[STATS_MAX_N];
+	n = n > STATS_MAX_N ? STATS_MAX_N : n;
 	uint64_t seed = 0x9E3779B97F4A7C15ull;
 	for (size_t b = 0; b < STATS_RESAMPLES; b++) {
 		int64_t sum = 0;
 		for (size_t k = 0; k < nseries; k++) {
-			int64_t m = INT64_MAX;
-			for (size_t i = 0; i < n; i++) {
-				int64_t x = s[k].v[bm_rand(&seed) % n];
-				if (x < m)
-					m = x;
-			}
-			sum += s[k].sign * m;
+			for (size_t i = 0; i < n; i++)
+				pick[i] = s[k].v[bm_rand(&seed) % n];
+			sum += s[k].sign * aggregate(pick, n, agg);
 		}
 		boot[b] = sum;
 	}

@@ -20,21 +20,30 @@ struct bm_series {
 	int sign;
 };
 
+/* How a body's counts over its repeats are summed up before the bodies
+ * are differenced. The minimum where the work is the same every run and
+ * noise (an interrupt, another tenant) only adds to it: the least run is
+ * the nearest to the work. The median where every run is a fresh random
+ * sample of the work (new branch outcomes each run: how soon a predictor
+ * learns varies by 15% from one pattern to the next), where the minimum
+ * would pick one lucky sample of each body and their difference could
+ * even go negative. */
+enum bm_aggregate { BM_AGG_MIN, BM_AGG_MEDIAN };
+
 /* The cost of the extra operations: each body aggregated over its repeats
- * first (its minimum: noise such as an interrupt only ever adds to a run,
- * so the least run is the one nearest the work), then the signed sum.
- * q1 and q3 are the 25th and 75th percentiles of the same estimate over
- * STATS_RESAMPLES bootstrap resamples of the repeats (a fixed generator,
- * so the same counts always give the same spread). One repeat that an
- * interrupt lengthened moves neither the estimate nor, unless it is most
- * of the repeats, the quartiles. */
+ * first, then the signed sum. q1 and q3 are the 25th and 75th percentiles
+ * of the same estimate over STATS_RESAMPLES bootstrap resamples of the
+ * repeats (a fixed generator, so the same counts always give the same
+ * spread). One repeat that an interrupt lengthened moves neither the
+ * estimate nor, unless it is most of the repeats, the quartiles. */
 struct bm_estimate {
 	int64_t est, q1, q3;
 };
 #define STATS_RESAMPLES 63
-struct bm_estimate stats_min_difference(const struct bm_series *s, size_t nseries, size_t n);
-/* The same estimate without the resampling (est only; q1 = q3 = est). */
-int64_t stats_min_difference_est(const struct bm_series *s, size_t nseries, size_t n);
+#define STATS_MAX_N 64 /* repeats a series may have */
+struct bm_estimate stats_difference(const struct bm_series *s, size_t nseries, size_t n, enum bm_aggregate agg);
+/* The same estimate without the resampling (q1 = q3 = est). */
+int64_t stats_difference_est(const struct bm_series *s, size_t nseries, size_t n, enum bm_aggregate agg);
 /* Has the estimate settled? Its interquartile range is at most 2% of the
  * estimate, or at most `abs_tol` (the caller's unit: 0.01 cycle per op
  * for cycles). */

@@ -91,7 +91,7 @@ static double ns_per_add(uint64_t warmup_ns, int tries, uint64_t blocks)
 		n2[t] = (int64_t)(c - b);
 	}
 	struct bm_series v[2] = {{n2, +1}, {n1, -1}};
-	return (double)stats_min_difference_est(v, 2, (size_t)tries) / ((double)blocks * ADDS_PER_BLOCK);
+	return (double)stats_difference_est(v, 2, (size_t)tries, BM_AGG_MIN) / ((double)blocks * ADDS_PER_BLOCK);
 }
 
 static uint64_t rate_q32(double ns)
