@@ -41,8 +41,8 @@ INCLUDES := -Ilib -Iarch/include -Ikernels/multicore -Iarch/$(ARCH_DIR) -Iuart -
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(FREESTANDING) -fno-common \
 	-ffunction-sections -fdata-sections \
 	$(ARCH_CFLAGS) $(INCLUDES) -I$(BUILD)/gen
-ASFLAGS := $(ARCH_CFLAGS) $(INCLUDES) -DBM_LOAD_ADDR=$(LOAD_ADDR) -DBM_TEXT_OFFSET=$(TEXT_OFFSET)
-LDFLAGS := $(ARCH_CFLAGS) -nostartfiles -Wl,--emit-relocs -Wl,--no-warn-rwx-segments \
+ASFLAGS := $(or $(ARCH_ASFLAGS),$(ARCH_CFLAGS)) $(INCLUDES) -DBM_LOAD_ADDR=$(LOAD_ADDR) -DBM_TEXT_OFFSET=$(TEXT_OFFSET)
+LDFLAGS := $(or $(ARCH_LINKFLAGS),$(ARCH_CFLAGS)) -nostartfiles -Wl,--emit-relocs -Wl,--no-warn-rwx-segments \
 	-Wl,--gc-sections -Wl,--defsym=BM_LOAD_ADDR=$(LOAD_ADDR) -T linker/$(ARCH).ld
 
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))

@@ -4,8 +4,16 @@ CC := $(CROSS)gcc
 OBJCOPY := $(CROSS)objcopy
 READELF := $(CROSS)readelf
 ARCH_DIR := riscv
-# rv64gc only; anything beyond it is probed at run time.
-ARCH_CFLAGS := -specs=picolibc.specs -march=rv64gc -mabi=lp64d -mcmodel=medany
+# C for RV64IMAC with the soft-float ABI, so the image comes up on any
+# RV64 core with the S-mode basics, F and D or not: the compiler never
+# emits an FP instruction, and picolibc has that variant. The kernel
+# bodies (assembly) may use F and D: those kernels run only where the
+# hart has them (arch_has_feature("fpu")). Anything beyond is probed.
+ARCH_CFLAGS := -specs=picolibc.specs -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
+ARCH_ASFLAGS := -specs=picolibc.specs -march=rv64gc -mabi=lp64 -mcmodel=medany
+# GCC 12 picks libgcc's and picolibc's variant by the literal -march: the
+# link names rv64imac (the rv64imac/lp64 variant), compiling needs Zicsr.
+ARCH_LINKFLAGS := -specs=picolibc.specs -march=rv64imac -mabi=lp64 -mcmodel=medany
 ARCH_LIBS := -lc -lgcc
 
 UBOOT_ARCH := riscv

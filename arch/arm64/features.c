@@ -39,10 +39,16 @@ static unsigned advsimd(void)
 	return (unsigned)(read_sysreg(id_aa64pfr0_el1) >> 20) & 0xf;
 }
 
+/* ID_AA64PFR0_EL1.FP, bits 19:16: 0xf when there is no floating point. */
+static unsigned fp(void)
+{
+	return (unsigned)(read_sysreg(id_aa64pfr0_el1) >> 16) & 0xf;
+}
+
 bool arch_has_feature(const char *name)
 {
-	if (strcmp(name, "fma") == 0) /* FMADD is in every Armv8-A FPU */
-		return true;
+	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0) /* FMADD is in every Armv8-A FPU */
+		return fp() != 0xf;
 	if (strcmp(name, "neon") == 0)
 		return advsimd() != 0xf;
 	const struct idfield *f = field(name);
@@ -53,7 +59,9 @@ bool arch_has_feature(const char *name)
 void arch_feature_missing(const char *name, char *why, size_t cap)
 {
 	const struct idfield *f = field(name);
-	if (strcmp(name, "neon") == 0 || (f && advsimd() == 0xf))
+	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0)
+		snprintf(why, cap, "no floating point on this core (ID_AA64PFR0_EL1.FP = 0xf)");
+	else if (strcmp(name, "neon") == 0 || (f && advsimd() == 0xf))
 		snprintf(why, cap, "no Advanced SIMD on this core (ID_AA64PFR0_EL1.AdvSIMD = 0xf)");
 	else if (f)
 		snprintf(why, cap, "no %s on this core (ID_AA64ISAR0_EL1 bits %u:%u = %u, needs %u)", name,

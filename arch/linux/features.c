@@ -13,6 +13,8 @@
 #if defined(__x86_64__)
 bool arch_has_feature(const char *name)
 {
+	if (!strcmp(name, "fpu")) /* a hard-float Linux ABI: this process runs on one */
+		return true;
 	/* __builtin_cpu_supports needs literal names. */
 	if (!strcmp(name, "fma")) return __builtin_cpu_supports("fma");
 	if (!strcmp(name, "aes")) return __builtin_cpu_supports("aes");
@@ -39,6 +41,8 @@ static const struct {
 
 bool arch_has_feature(const char *name)
 {
+	if (!strcmp(name, "fpu")) /* a hard-float Linux ABI: this process runs on one */
+		return true;
 	if (!strcmp(name, "fma"))
 		return true;
 	unsigned long hw = getauxval(AT_HWCAP);
@@ -55,6 +59,8 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 #else
 bool arch_has_feature(const char *name)
 {
+	if (!strcmp(name, "fpu")) /* a hard-float Linux ABI: this process runs on one */
+		return true;
 	return !strcmp(name, "fma"); /* fmadd.d: rv64gc */
 }
 

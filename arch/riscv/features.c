@@ -156,11 +156,20 @@ uint64_t riscv_thead_vlen(char *why, size_t cap)
 	return vl * 8;
 }
 
+/* F and D: the entry code sets sstatus.FS to Initial, which stays zero
+ * (read-only) on a hart without an FPU. */
+static bool riscv_fpu(void)
+{
+	uint64_t st;
+	__asm__ volatile("csrr %0, sstatus" : "=r"(st));
+	return (st >> 13 & 3) != 0;
+}
+
 bool arch_has_feature(const char *name)
 {
 	char why[160];
-	if (strcmp(name, "fma") == 0)
-		return true;
+	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0)
+		return riscv_fpu();
 	if (strcmp(name, "v") == 0)
 		return riscv_vlenb() != 0;
 	if (strcmp(name, "xtheadvector") == 0)
@@ -172,7 +181,9 @@ bool arch_has_feature(const char *name)
 void arch_feature_missing(const char *name, char *why, size_t cap)
 {
 	const struct vext *e = vext(name);
-	if (strcmp(name, "v") == 0)
+	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0)
+		snprintf(why, cap, "no F/D: sstatus.FS stays zero when set (the hart has no FPU)");
+	else if (strcmp(name, "v") == 0)
 		snprintf(why, cap, "no RVV 1.0 unit: reading vlenb traps");
 	else if (strcmp(name, "xtheadvector") == 0)
 		riscv_thead_vlen(why, cap);
@@ -183,6 +194,12 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 void riscv_vector_fields(struct rec *r)
 {
 	char why[160];
+	if (riscv_fpu()) {
+		rec_str(r, "fpu", "ok (F, D)");
+	} else {
+		arch_feature_missing("fpu", why, sizeof(why));
+		rec_str(r, "fpu", why);
+	}
 	uint64_t vlenb = riscv_vlenb();
 	rec_obj(r, "vector");
 	if (!vlenb) {

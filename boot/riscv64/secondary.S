@@ -15,9 +15,13 @@ bm_secondary_entry:
 	lla	tp, __tls_base		/* shared: secondaries touch no TLS */
 	lla	t0, trap_entry
 	csrw	stvec, t0
-	li	t0, 0x2000		/* FPU on (sstatus.FS = Initial) */
+	li	t0, 0x2000		/* FPU on (sstatus.FS = Initial), if there is one */
 	csrs	sstatus, t0
+	csrr	t1, sstatus
+	and	t1, t1, t0
+	beqz	t1, 1f
 	fscsr	zero
+1:
 	fence.i
 	mv	a0, a1
 	call	core_secondary_main

@@ -61,10 +61,16 @@ entry:
 	csrw	sscratch, t0
 	lla	t0, trap_entry
 	csrw	stvec, t0
-	/* FPU on (sstatus.FS = Initial, bits 14:13 = 01), rounding to nearest. */
+	/* FPU on (sstatus.FS = Initial, bits 14:13 = 01), rounding to
+	 * nearest; FS is read-only zero on a hart without F, where fscsr
+	 * would trap before the console is up: read it back first. */
 	li	t0, 0x2000
 	csrs	sstatus, t0
+	csrr	t1, sstatus
+	and	t1, t1, t0
+	beqz	t1, 1f
 	fscsr	zero
+1:
 	fence.i
 
 	mv	a0, s0

@@ -143,12 +143,20 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 	return result == s->expect[variant];
 }
 
+static const char *verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)env;
+	const struct div_op *op = k->arg;
+	return op->kind == FP_VAR || op->kind == FP_REPEAT ? bm_needs("fpu", skip) : NULL;
+}
+
 #define DIV(id, kname, opname, kind_, thr_, fn, pname, pfn)                                          \
 	uint64_t fn##_x1(void *, uint64_t);                                                            \
 	uint64_t fn##_x2(void *, uint64_t);                                                            \
 	static const struct div_op id##_op = {kind_, thr_};                                           \
 	BM_KERNEL(id) = {                                                                             \
 		.name = kname, .op = opname, .param_name = pname, .param = pfn, .prepare = prepare,   \
+		.verify = verify,                                                                     \
 		.body = {fn##_x1, fn##_x2}, .ops_per_iter = UNROLL, .check = check, .arg = &id##_op,   \
 	}
 

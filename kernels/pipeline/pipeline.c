@@ -31,7 +31,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	(void)param;
 	(void)iters;
 	const struct pipe_op *op = k->arg;
-	if (op->kind == K_FMA && !arch_has_feature("fma")) {
+	if (op->kind == K_FMA && arch_has_feature("fpu") && !arch_has_feature("fma")) {
 		*why = "no fused multiply-add on this CPU (x86: FMA3)";
 		return NULL;
 	}
@@ -93,12 +93,22 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 	return result == bm_dbits(((c + c) + (c + c)) + ((c + c) + (c + c)));
 }
 
+/* The fp kernels run only on a core with an FPU (the image itself is
+ * built without fp instructions on RISC-V, so it runs on one without). */
+static const char *verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)env;
+	const struct pipe_op *op = k->arg;
+	return op->kind >= K_FADD ? bm_needs("fpu", skip) : NULL;
+}
+
 #define PIPE(id, kname, opname, k, t, fn)                                                              \
 	uint64_t fn##_x1(void *, uint64_t);                                                             \
 	uint64_t fn##_x2(void *, uint64_t);                                                             \
 	static const struct pipe_op id##_op = {k, t};                                                  \
 	BM_KERNEL(id) = {                                                                              \
-		.name = kname, .op = opname, .prepare = prepare, .body = {fn##_x1, fn##_x2},           \
+		.name = kname, .op = opname, .prepare = prepare, .verify = verify,                      \
+		.body = {fn##_x1, fn##_x2},                                                            \
 		.ops_per_iter = 32, .check = check, .arg = &id##_op,                                   \
 	}
 

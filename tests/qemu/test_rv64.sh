@@ -56,6 +56,16 @@ expect_q range '[.[] | select(.type=="core")] | length == 1' "cores=0,0,0: the s
 # scanning the tree; we must not guess.)
 qemu-system-riscv64 -M virt,dumpdtb="$OUT/virt.dtb" -m 256M -nographic -nic none >/dev/null 2>&1
 fdtput -t s "$OUT/virt.dtb" /chosen stdout-path /soc/rtc@101000
+# A hart without F and D: the image (C built for RV64IMAC, soft-float)
+# comes up, says so, and skips the fp kernels with the reason (it trapped
+# at entry with no output at all, and QEMU exited 0).
+boot nofpu "baremark.profile=quick" -cpu rv64,f=false,d=false
+expect_q nofpu '.[-1].type == "end" and .[-1].errors == 0' "no F/D: the whole quick profile runs to its end, no error"
+expect_q nofpu 'map(select(.type=="core"))[0].fpu | startswith("no F/D")' "no F/D: the core record says so"
+expect_q nofpu '[.[] | select(.type=="skip" and (.kernel | test("^pipeline\\.f")))] | length == 9 and all(.reason | startswith("no F/D"))' "no F/D: the nine fp pipeline kernels skipped with the reason"
+expect_q nofpu '[.[] | select(.type=="result" and .kernel=="crypto.sha256.scalar")] | length == 3' "no F/D: the rest runs (scalar crypto, whose checks use soft-float doubles)"
+expect_q quick 'map(select(.type=="core"))[0].fpu == "ok (F, D)"' "with F and D: the core record says ok"
+
 # A vendor U-Boot's bootargs are often 300+ bytes: the baremark words at
 # the end of a 530-byte line are read whole (the line was cut at byte 255).
 pad=$(printf 'vendor.opt%02d=xxxxxxxxxxxxxxxxxxxxxxxx ' $(seq 1 12))
