@@ -215,12 +215,15 @@ static void read_cpus(struct bm_board *b, const struct dt *f, void (*warn)(const
 		const char *base = dt_prop_str(f, c, "riscv,isa-base");
 		int elen;
 		const char *ext = dt_prop(f, c, "riscv,isa-extensions", &elen);
-		if (isa)
+		/* As Linux (arch/riscv/kernel/cpufeature.c): the extensions list
+		 * first, the deprecated riscv,isa string only without it. */
+		if (base && ext && elen > 0 && strlen(base) >= 4) {
+			if (!isa_from_extensions(cpu->isa, sizeof(cpu->isa), base, ext, elen))
+				say(warn, "device tree: cpu %s ISA string longer than %d bytes, cut", dt_name_safe(f, c),
+				    BM_ISA_LEN - 1);
+		} else if (isa) {
 			copy_str(cpu->isa, sizeof(cpu->isa), isa);
-		else if (base && ext && strlen(base) >= 4 &&
-			 !isa_from_extensions(cpu->isa, sizeof(cpu->isa), base, ext, elen))
-			say(warn, "device tree: cpu %s ISA string longer than %d bytes, cut", dt_name_safe(f, c),
-			    BM_ISA_LEN - 1);
+		}
 		uint64_t cs = cache_size_of(f, c);
 		if (cs > b->largest_cache)
 			b->largest_cache = cs;

@@ -222,6 +222,27 @@ static void edge_fixture(const void *blob, size_t len)
 	CHECK_EQ_S(b.bootargs, "console=ttyS0 baremark.profile=full baremark.only=cache.*");
 	CHECK_EQ_U(warnings, 0);
 
+	/* Both properties, disagreeing: the extensions list wins, as in
+	 * Linux (arch/riscv/kernel/cpufeature.c reads riscv,isa-extensions
+	 * and falls back to the deprecated riscv,isa only without it). */
+	{
+		size_t cap = len + 256;
+		void *two = malloc(cap);
+		CHECK(fdt_open_into(blob, two, (int)cap) == 0, "open the edge tree for editing");
+		int cpu0 = fdt_path_offset(two, "/cpus/cpu@0");
+		CHECK(cpu0 >= 0 && fdt_setprop_string(two, cpu0, "riscv,isa", "rv64imac_xold") == 0, "add riscv,isa");
+		struct bm_board t;
+		memset(&t, 0, sizeof(t));
+		CHECK(board_from_fdt(&t, two, cap, count_warning) == 0, "edited tree refused");
+		CHECK_EQ_S(t.cpus[0].isa, "rv64imafdc_zicsr_zba");
+		/* without the list, riscv,isa still counts */
+		CHECK(fdt_delprop(two, cpu0, "riscv,isa-extensions") == 0, "drop the list");
+		memset(&t, 0, sizeof(t));
+		CHECK(board_from_fdt(&t, two, cap, count_warning) == 0, "edited tree refused");
+		CHECK_EQ_S(t.cpus[0].isa, "rv64imac_xold");
+		free(two);
+	}
+
 	/* Path forms: full path, alias, alias with options, unit-less name. */
 	struct dt f;
 	dt_open(&f, blob, len);
