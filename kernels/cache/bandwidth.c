@@ -7,6 +7,7 @@
  * cycle (a copy moves 128 bytes: read and written). cache.bw.vread reads
  * with the widest loads the core has (RVV vle8 at LMUL 8, NEON ld1 of four
  * q registers, AVX2 on x86), one load per op. */
+#include <stdio.h>
 #include <string.h>
 
 #include "chase_build.h"
@@ -58,7 +59,13 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	s->kind = *kind;
 	s->op_bytes = *kind == BW_VREAD ? bm_bw_vbytes() : *kind == BW_COPY ? 128 : 64;
 	if (bytes % s->op_bytes) {
-		*why = "the working set is smaller than one vector load";
+		/* the reason as it is, with both sizes (a skip record keeps the
+		 * pointer: one buffer, the suite runs one point at a time) */
+		static char why_buf[112];
+		snprintf(why_buf, sizeof(why_buf), "the working set (%llu bytes) is %s one load (%llu bytes)",
+			 (unsigned long long)bytes, bytes < s->op_bytes ? "smaller than" : "not a multiple of",
+			 (unsigned long long)s->op_bytes);
+		*why = why_buf;
 		return NULL;
 	}
 	uint64_t need = (bytes / (*kind == BW_COPY ? 64 : s->op_bytes) + UNROLL - 1) / UNROLL;
