@@ -178,9 +178,11 @@ static void core_record(uint64_t khz, const char *khz_why)
 	bm_emit(&r);
 	char mhz[24];
 	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
-	bm_printf("core %llu: %s%s%s, %s MHz %s\n", (unsigned long long)arch_core_id(),
-		  cpu ? cpu->compatible : "(not in the device tree)", cpu && cpu->isa[0] ? " " : "",
-		  cpu ? cpu->isa : "", khz ? mhz : khz_why,
+	/* what the hardware says first (MIDR; on RISC-V the SBI ids, VLEN),
+	 * the tree's word beside it */
+	bm_printf("core %llu: %s; tree: %s%s%s; %s MHz %s\n", (unsigned long long)arch_core_id(),
+		  cores.type_label[harness_core_type()], cpu ? cpu->compatible : "(not in the device tree)",
+		  cpu && cpu->isa[0] ? " " : "", cpu ? cpu->isa : "", khz ? mhz : khz_why,
 		  ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)

@@ -20,7 +20,11 @@ const char *arm_midr_name(uint64_t midr)
 		for (size_t i = 0; i < sizeof(arm) / sizeof(arm[0]); i++)
 			if (arm[i].part == part)
 				return arm[i].name;
-	return "unknown";
+	/* a core this table does not name: what the hardware says (the
+	 * caller copies it before the next call) */
+	static char what[48];
+	snprintf(what, sizeof(what), "implementer 0x%02x part 0x%03x", implementer, part);
+	return what;
 }
 
 static bool same_type(const struct core_ident *a, const struct core_ident *b)

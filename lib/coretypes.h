@@ -24,7 +24,8 @@ int coretypes_group(const struct core_ident *c, int n, int *type);
 /* A short name for c's type: "Cortex-A72 (MIDR 0x410fd083)",
  * "spacemit,x100 marchid 0x8000000058000002 VLEN 256". */
 void coretype_label(const struct core_ident *c, char *buf, size_t cap);
-/* Arm's core name for a MIDR ("Cortex-A53"), "unknown" if not in the table
+/* Arm's core name for a MIDR ("Cortex-A53"); for a core not in the table,
+ * "implementer 0x41 part 0xd0f" (a static buffer: copy it)
  * (part numbers from Linux arch/arm64/include/asm/cputype.h). */
 const char *arm_midr_name(uint64_t midr);
 #endif

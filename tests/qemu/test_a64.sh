@@ -65,6 +65,11 @@ for cfg in "trap-el2:$A72_EL2" "trap-el1:$A53_EL1"; do
 done
 
 # 4. baremark.baud on a PL011: refused with the reason, run unharmed.
+# A core whose MIDR the image does not name (QEMU's max): announced by
+# what the hardware says, the tree's compatible (arm,cortex-a57) beside it.
+BM_QEMU_A64="-M virt -cpu max" boot max "baremark.only=pipeline.add.lat"
+expect_q max 'map(select(.type=="core"))[0] | (.name | test("^implementer 0x[0-9a-f]{2} part 0x[0-9a-f]{3}$")) and .compatible == "arm,cortex-a57"' "unknown MIDR: the record names implementer and part, the tree's compatible apart"
+expect "unknown MIDR: the console announces the MIDR, then the tree" grep -qE '^core 0: implementer 0x[0-9a-f]{2} part 0x[0-9a-f]{3} \(MIDR 0x[0-9a-f]+\); tree: arm,cortex-a57' "$OUT/max.log"
 BM_QEMU_A64="$A72_EL2" boot baud "baremark.baud=115200 baremark.only=pipeline.add.lat"
 expect_q baud 'map(select(.type=="run"))[0].console.baud_unchanged | test("16550 family only")' "PL011: baud left alone, and the run record says why"
 expect_q baud '.[-1].errors == 0 and .[-1].warnings == 1' "a warning, no error"
