@@ -550,7 +550,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	static const struct bm_kernel *order[MAX_KERNELS];
 	unsigned errors = 0, ran = 0;
 	size_t nk = sorted_kernels(order, MAX_KERNELS);
-	summary_reset(ctr->cycles_estimated);
+	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
 	if ((size_t)(__stop_bm_kernels - __start_bm_kernels) > nk)
 		bm_warn("more than %d kernels registered; the rest do not run", MAX_KERNELS);
 	calibrate_l1(order, nk, env, ctr);

@@ -68,7 +68,7 @@ static void read_board(const void *dtb)
 static uint64_t measure_khz(const char **why)
 {
 	if (!ctr.slot[BM_SLOT_CYCLES].avail) {
-		*why = "cycle counter unavailable";
+		*why = ctr.slot[BM_SLOT_CYCLES].why; /* the counter's own reason */
 		return 0;
 	}
 	if (!ctr.time_avail || !board.timebase_hz) {
@@ -180,10 +180,13 @@ static void core_record(uint64_t khz, const char *khz_why)
 	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
 	/* what the hardware says first (MIDR; on RISC-V the SBI ids, VLEN),
 	 * the tree's word beside it */
-	bm_printf("core %llu: %s; tree: %s%s%s; %s MHz %s\n", (unsigned long long)arch_core_id(),
+	bm_printf("core %llu: %s; tree: %s%s%s; ", (unsigned long long)arch_core_id(),
 		  cores.type_label[harness_core_type()], cpu ? cpu->compatible : "(not in the device tree)",
-		  cpu && cpu->isa[0] ? " " : "", cpu ? cpu->isa : "", khz ? mhz : khz_why,
-		  ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
+		  cpu && cpu->isa[0] ? " " : "", cpu ? cpu->isa : "");
+	if (khz)
+		bm_printf("%s MHz %s\n", mhz, ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
+	else
+		bm_printf("clock not measured: %s\n", khz_why);
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);

@@ -15,11 +15,23 @@
 static struct sm_point points[MAX_POINTS];
 static int npoints;
 static bool estimated;
+static char no_cycles[200]; /* "" when the core counts cycles */
 
-void summary_reset(bool cycles_estimated)
+void summary_reset(bool cycles_estimated, const char *cycles_why)
 {
 	npoints = 0;
 	estimated = cycles_estimated;
+	no_cycles[0] = '\0';
+	if (cycles_why)
+		snprintf(no_cycles, sizeof(no_cycles), "no cycle counter on this core (%s): nothing is read off cycles",
+			 cycles_why);
+}
+
+/* Why a parameter could not be derived: the kernel's own reason, or,
+ * where the core counts no cycles, that (the kernels ran, timed in ns). */
+static const char *why(const char *reason)
+{
+	return no_cycles[0] ? no_cycles : reason;
 }
 
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
@@ -79,41 +91,41 @@ void summary_emit(void)
 	rec_close(&r);
 	rec_obj(&r, "unavailable");
 	if (!s.nlevels)
-		rec_str(&r, "caches", "cache.load.lat did not run, or its curve has no step");
+		rec_str(&r, "caches", why("cache.load.lat did not run, or its curve has no step"));
 	if (!s.has_mispredict)
-		rec_str(&r, "mispredict_penalty", "branch.random and branch.predictable did not both run");
+		rec_str(&r, "mispredict_penalty", why("branch.random and branch.predictable did not both run"));
 	if (!s.has_width)
-		rec_str(&r, "issue_width", "no independent-instruction kernel ran");
+		rec_str(&r, "issue_width", why("no independent-instruction kernel ran"));
 	if (s.order == SM_ORDER_UNKNOWN)
-		rec_str(&r, "execution", "uarch.window filler=0 and uarch.mlp chains=1 did not both run");
+		rec_str(&r, "execution", why("uarch.window filler=0 and uarch.mlp chains=1 did not both run"));
 	else if (s.order == SM_IN_ORDER)
-		rec_str(&r, "window", "in-order: there is no out-of-order window to measure");
+		rec_str(&r, "window", why("in-order: there is no out-of-order window to measure"));
 	if (!s.has_mlp)
-		rec_str(&r, "memory_parallelism", "uarch.mlp did not run");
+		rec_str(&r, "memory_parallelism", why("uarch.mlp did not run"));
 	if (!s.btb.has)
-		rec_str(&r, "btb", "branch.btb did not run");
+		rec_str(&r, "btb", why("branch.btb did not run"));
 	if (!s.ras.has)
-		rec_str(&r, "return_stack", "branch.ret did not run");
+		rec_str(&r, "return_stack", why("branch.ret did not run"));
 	if (!s.indirect.has)
-		rec_str(&r, "indirect_targets", "branch.indirect did not run");
+		rec_str(&r, "indirect_targets", why("branch.indirect did not run"));
 	if (!s.pattern.has)
-		rec_str(&r, "pattern_period", "branch.pattern, branch.predictable and branch.random did not all run, or random was no slower");
+		rec_str(&r, "pattern_period", why("branch.pattern, branch.predictable and branch.random did not all run, or random was no slower"));
 	if (s.history_why)
-		rec_str(&r, "history_length", s.history_why);
+		rec_str(&r, "history_length", why(s.history_why));
 	if (!s.has_bandwidth)
-		rec_str(&r, "read_bandwidth", "cache.bw.read did not run");
+		rec_str(&r, "read_bandwidth", why("cache.bw.read did not run"));
 	if (!s.has_vbandwidth)
-		rec_str(&r, "vector_read_bandwidth", "cache.bw.vread did not run (its skip record says why)");
+		rec_str(&r, "vector_read_bandwidth", why("cache.bw.vread did not run (its skip record says why)"));
 	if (!s.has_prefetch)
-		rec_str(&r, "prefetch", "cache.seq.lat did not run at the largest working set, or no memory level was found");
+		rec_str(&r, "prefetch", why("cache.seq.lat did not run at the largest working set, or no memory level was found"));
 	if (!s.has_stlf)
-		rec_str(&r, "store_to_load_forwarding", "uarch.stlf.lat and pipeline.add.lat did not both run");
+		rec_str(&r, "store_to_load_forwarding", why("uarch.stlf.lat and pipeline.add.lat did not both run"));
 	if (!s.has_line)
-		rec_str(&r, "line_size", s.line_why);
+		rec_str(&r, "line_size", why(s.line_why));
 	if (!s.tlb_first.has)
-		rec_str(&r, "tlb_reach", "cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes");
+		rec_str(&r, "tlb_reach", why("cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes"));
 	else if (!s.tlb_last.has)
-		rec_str(&r, "tlb_reach_last", "cache.tlb.lat never rose from one page count to the next");
+		rec_str(&r, "tlb_reach_last", why("cache.tlb.lat never rose from one page count to the next"));
 	rec_close(&r);
 	if (s.has_memory) {
 		rec_obj(&r, "memory");

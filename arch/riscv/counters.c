@@ -8,6 +8,8 @@
 
 #include "arch.h"
 #include "csr.h"
+#include "features.h"
+#include "isa.h"
 #include "sbi.h"
 
 /* SBI PMU function ids (chapter 11). */
@@ -71,9 +73,21 @@ static void probe_fixed(struct bm_slot *s, const char *name, void (*fn)(void *),
 	s->name = name;
 	*ok = !bm_guard(fn, &v, &t);
 	s->avail = *ok;
-	if (!*ok)
-		snprintf(s->why, sizeof(s->why), "reading it traps (scause %llu): not enabled by firmware",
-			 (unsigned long long)t.cause);
+	if (*ok)
+		return;
+	/* Which it is: a hart without Zicntr (Spike's rv64gc), or firmware
+	 * that left the counter off (mcounteren). The tree's ISA string
+	 * tells the two apart where it lists zicntr; older trees never do. */
+	const struct bm_cpu_desc *c = riscv_self_cpu();
+	if (c && isa_has_ext(c->isa, "zicntr"))
+		snprintf(s->why, sizeof(s->why),
+			 "the tree lists zicntr but reading %s traps (scause %llu): firmware left it off (mcounteren)",
+			 name, (unsigned long long)t.cause);
+	else
+		snprintf(s->why, sizeof(s->why),
+			 "reading %s traps (scause %llu) and the tree does not list zicntr: the hart may not have it, "
+			 "or firmware left it off",
+			 name, (unsigned long long)t.cause);
 }
 
 /* Configures a counter for one event: the raw code first when the

@@ -153,6 +153,12 @@ expect "report: the odd core name shows escaped in the page" grep -q '&lt;\|?' "
 { cat "$OUT/base.log"; echo '{"v":1,"type":"warning","core":0,"text":"baremark.cores names <b>core</b> 0x0 more than once"}' | to_log; } >"$OUT/warn.log"
 "$TOOL" report "$OUT/warn.log" -o "$OUT/warn.html" >/dev/null 2>&1
 expect "report: the log's warnings listed, escaped" grep -q '<li>[^<]*warn.log: baremark.cores names &lt;b&gt;core&lt;/b&gt; 0x0 more than once</li>' "$OUT/warn.html"
+# a core that counts no cycles (a RISC-V hart without Zicntr): its
+# results have ns only; crypto says so rather than a bare dash
+jq -c 'if .type == "result" then del(.cycles_per_op, .ipc) else . end' "$OUT/base.jsonl" | to_log >"$OUT/nocyc.log"
+"$TOOL" crypto "$OUT/nocyc.log" >"$OUT/nocyc.txt" 2>/dev/null
+expect "crypto: a result without cycles says why, not a bare dash" \
+	eval '[ "$(grep -c "^crypto.sha256.scalar .*no cycle count" "$OUT/nocyc.txt")" = 3 ]'
 # a directory is not an empty log: an I/O error with the system's reason
 mkdir -p "$OUT/adir"
 "$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"

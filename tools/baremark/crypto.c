@@ -32,6 +32,11 @@ struct cr_fig crypto_fig(const struct core_col *c, const struct cmp_row *r, cons
 	struct cmp_cell x = compare_cell(c, r);
 	if (x.skipped)
 		f.skip = json_string_value(json_object_get(x.rec, "reason"));
+	if (x.rec && !x.skipped && (!x.has_cyc || x.cyc <= 0)) {
+		/* it ran, timed in ns only: the result's reason, else the core's */
+		const char *u = json_string_value(json_object_get(x.rec, "cycles_per_op_unavailable"));
+		f.why = u ? u : "no cycle count (the core record says why)";
+	}
 	if (!x.has_cyc || x.cyc <= 0)
 		return f;
 	f.has = true;
@@ -81,6 +86,8 @@ int cmd_crypto(int argc, char **argv)
 				printf(" | %8.3f %10.1f %9s", f.cpb, f.mb_per_ghz, "—");
 			else if (f.skip)
 				printf(" | skipped: %-21.21s", f.skip);
+			else if (f.why)
+				printf(" | %-30.30s", f.why);
 			else
 				printf(" | %-30s", "—");
 		}
