@@ -1,5 +1,7 @@
 #include "arena.h"
 
+#include <stdio.h>
+
 #include "kernel.h"
 
 static uint64_t lo, hi, cur;
@@ -77,4 +79,12 @@ void arena_release(uint64_t mark)
 {
 	if (mark >= lo && mark <= cur)
 		cur = mark;
+}
+
+const char *bm_no_memory(const char *what, uint64_t need, uint64_t free_bytes)
+{
+	static char why[128];
+	snprintf(why, sizeof(why), "%s needs %llu bytes, %llu were free", what, (unsigned long long)need,
+		 (unsigned long long)free_bytes);
+	return why;
 }

@@ -23,7 +23,10 @@
 struct bm_env {
 	const struct bm_options *opt;
 	const struct bm_board *board;
-	uint64_t sweep_max_bytes; /* largest working set a sweep may use */
+	/* largest working set a sweep runs to (4x the largest cache, 8 MiB in
+	 * the quick profile), whatever memory is free: a point that does not
+	 * fit is a skip record saying so */
+	uint64_t sweep_max_bytes;
 	/* A working set that misses every cache: 4x the last-level cache
 	 * whatever the profile, bounded by free memory. */
 	uint64_t beyond_cache_bytes;
@@ -117,6 +120,9 @@ const char *bm_needs(const char *feature, bool *skip);
 /* Memory for kernel state; released after each parameter's measurement. */
 void *arena_alloc(size_t size, size_t align);
 uint64_t arena_free_bytes(void);
+/* A skip reason for memory that did not fit: "<what> needs N bytes, M
+ * were free" (one buffer: the suite measures one point at a time). */
+const char *bm_no_memory(const char *what, uint64_t need, uint64_t free_bytes);
 
 /* The bits of a double, for self-checks of fp chains (the bodies return
  * their final value that way). */

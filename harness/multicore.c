@@ -137,7 +137,8 @@ static unsigned bandwidth(const struct bm_env *env, const int *up, int nup)
 		for (int n = 1; n <= nup; n++) {
 			/* Together the buffers span the sweep's largest working set
 			 * (4x the last-level cache): memory, not cache. */
-			uint64_t bytes = env->sweep_max_bytes / (uint64_t)(2 * n) & ~(uint64_t)63;
+			uint64_t room = arena_free_bytes() / 2, most = env->sweep_max_bytes < room ? env->sweep_max_bytes : room;
+			uint64_t bytes = most / (uint64_t)(2 * n) & ~(uint64_t)63;
 			uint64_t mark = arena_mark();
 			struct mc_bw bw[BM_MAX_CPUS];
 			void *args[BM_MAX_CPUS];

@@ -42,11 +42,12 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 {
 	(void)env;
 	const enum bw_kind *kind = k->arg;
+	uint64_t free_bytes = arena_free_bytes();
 	struct bw_state *s = arena_alloc(sizeof(*s), 64);
 	uint8_t *buf = arena_alloc(bytes, 4096);
 	uint8_t *dst = *kind == BW_COPY ? arena_alloc(bytes, 4096) : buf;
 	if (!s || !buf || !dst) {
-		*why = "not enough free memory for this working set";
+		*why = bm_no_memory("this working set", *kind == BW_COPY ? 2 * bytes : bytes, free_bytes);
 		return NULL;
 	}
 	uint64_t *w = (uint64_t *)buf;

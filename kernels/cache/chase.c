@@ -47,11 +47,12 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 {
 	const struct chase_kind *kind = k->arg;
 	uint64_t n = kind->per_page ? bytes : bytes / LINE; /* per page, the parameter is pages */
+	uint64_t free_bytes = arena_free_bytes(), buf_bytes = kind->per_page ? n * PAGE : bytes;
 	struct chase_state *s = arena_alloc(sizeof(*s), 64);
-	uint8_t *buf = arena_alloc(kind->per_page ? n * PAGE : bytes, 4096);
+	uint8_t *buf = arena_alloc(buf_bytes, 4096);
 	uint32_t *order = arena_alloc(n * sizeof(uint32_t), 16);
 	if (!s || !buf || !order) {
-		*why = "not enough free memory for this working set";
+		*why = bm_no_memory("the working set with its order", buf_bytes + n * sizeof(uint32_t), free_bytes);
 		return NULL;
 	}
 	/* One line per page only means one TLB entry per line where the
