@@ -38,4 +38,13 @@ check_complete_run a64
 expect_q a64 'map(select(.type=="core"))[0] | .el == 2 and .name == "Cortex-A72" and .mmu_at_entry == "off" and .sctlr == {"mmu":"on","icache":"on","dcache":"on"}' "booti starts baremark at EL2 with the MMU off, and it turns MMU and caches on"
 expect_q a64 'map(select(.type=="run"))[0].reloc_delta != "0x0"' "U-Boot placed it away from its link address"
 
+# elapsed_s counts from the image's start, not from the board's reset:
+# through OpenSBI and U-Boot (its boot and autoboot delay) the same quick
+# run reads what it reads booted directly (-icount: both exact).
+tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.profile=quick" >"$OUT/direct.log" 2>/dev/null
+"$TOOL" parse "$OUT/direct.log" >"$OUT/direct.jsonl" 2>/dev/null
+direct=$(jq -r 'select(.type=="end") | .elapsed_s' "$OUT/direct.jsonl")
+expect_q rv64 "[.[] | select(.type==\"end\")][0].elapsed_s as \$e | (\$e - $direct | fabs) < 0.02 * $direct" \
+	"elapsed_s through U-Boot equals the direct boot's ($direct s): the image's time, not the board's"
+
 summary uboot

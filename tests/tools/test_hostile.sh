@@ -159,6 +159,14 @@ jq -c 'if .type == "result" then del(.cycles_per_op, .ipc) else . end' "$OUT/bas
 "$TOOL" crypto "$OUT/nocyc.log" >"$OUT/nocyc.txt" 2>/dev/null
 expect "crypto: a result without cycles says why, not a bare dash" \
 	eval '[ "$(grep -c "^crypto.sha256.scalar .*no cycle count" "$OUT/nocyc.txt")" = 3 ]'
+# a figure the image judged impossible is shown flagged, with its reason
+jq -c 'if .kernel == "pipeline.add.lat" then .verdict = "below_floor" | .verdict_why = "0.500 cycles per op is below 1.000 cycles" else . end' \
+	"$OUT/base.jsonl" | to_log >"$OUT/flag.log"
+"$TOOL" compare "$OUT/flag.log" >"$OUT/flag.txt" 2>/dev/null
+"$TOOL" compare "$OUT/flag.log" --format csv >"$OUT/flag.csv" 2>/dev/null
+expect "compare: a below-floor figure is marked, and its reason listed under the table" \
+	eval 'grep -q "^pipeline.add.lat .*!below_floor" "$OUT/flag.txt" && grep -q "^! pipeline.add.lat .*: below_floor: 0.500 cycles per op is below 1.000 cycles$" "$OUT/flag.txt"'
+expect "compare csv: the verdict column" grep -q '"pipeline.add.lat",.*,"below_floor"$' "$OUT/flag.csv"
 # a directory is not an empty log: an I/O error with the system's reason
 mkdir -p "$OUT/adir"
 "$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"

@@ -315,8 +315,11 @@ int cmd_compare(int argc, char **argv)
 			if (!said)
 				printf("\n%s figures that are not ok (the image's verdict):\n", f == MARKDOWN ? "" : "!");
 			said = true;
-			printf(f == MARKDOWN ? "- %s %s=%lld (%s): %s: %s\n" : "! %s %s=%lld (%s): %s: %s\n", rows[r].kernel,
-			       rows[r].param_name, (long long)rows[r].param, cols[c].label, x.verdict, x.verdict_why);
+			char param[48] = "";
+			if (rows[r].param >= 0)
+				snprintf(param, sizeof(param), " %s=%lld", rows[r].param_name, (long long)rows[r].param);
+			printf("%s %s%s (%s): %s: %s\n", f == MARKDOWN ? "-" : "!", rows[r].kernel, param, cols[c].label,
+			       x.verdict, x.verdict_why);
 		}
 	cmp_free(&set);
 	return 0;
