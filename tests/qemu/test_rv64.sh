@@ -74,6 +74,13 @@ expect_q small '[.[] | select((.type=="result" or .type=="skip") and .kernel=="c
 expect_q small '[.[] | select(.type=="skip")] | length >= 1 and all(.reason | test("needs [0-9]+ bytes, [0-9]+ were free$"))' "-m 12M: the points that do not fit are skips with needed and free bytes"
 expect_q small '.[-1].errors == 0' "-m 12M: no error"
 
+# cache.bw.vread at VLEN 1024 (a 1024-byte load): the full profile's
+# 1536-byte point is not a whole number of loads, and the skip says that
+# (it said "smaller than one vector load"). One repeat and 12 MiB keep it short.
+boot vread "baremark.profile=full baremark.only=cache.bw.vread baremark.repeat=1" -cpu rv64,v=true,vlen=1024,vext_spec=v1.0 -m 12M
+expect_q vread '[.[] | select(.type=="skip" and .param.value==1536)][0].reason == "the working set (1536 bytes) is not a multiple of one load (1024 bytes)"' "vread at VLEN 1024: 1536 bytes skipped for the true reason"
+expect_q vread '[.[] | select(.type=="result" and .kernel=="cache.bw.vread")] | length >= 4 and all(.bytes_per_op == 1024)' "vread at VLEN 1024: the whole-load sizes run, 1024 bytes a load"
+
 # A vendor U-Boot's bootargs are often 300+ bytes: the baremark words at
 # the end of a 530-byte line are read whole (the line was cut at byte 255).
 pad=$(printf 'vendor.opt%02d=xxxxxxxxxxxxxxxxxxxxxxxx ' $(seq 1 12))
