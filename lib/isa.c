@@ -1,6 +1,7 @@
 #include "isa.h"
 
 #include <stddef.h>
+#include <string.h>
 
 static char lower(char c)
 {
@@ -32,7 +33,7 @@ static bool word_is(const char *word, size_t n, const char *ext)
 	return i == n;
 }
 
-bool isa_has_ext(const char *isa, const char *ext)
+bool isa_names_ext(const char *isa, const char *ext)
 {
 	if (!isa || !ext || !ext[0])
 		return false;
@@ -66,5 +67,41 @@ bool isa_has_ext(const char *isa, const char *ext)
 		if (word_is(w, (size_t)(p - w), ext))
 			return true;
 	}
+	return false;
+}
+
+/* Extensions a name brings with it: the vector crypto bundles and
+ * supersets as Linux reads them (arch/riscv/kernel/cpufeature.c:
+ * Zvkn = Zvkned + Zvknhb + Zvkb + Zvkt, Zvknc/Zvkng add Zvbc/Zvkg, Zvks =
+ * Zvksed + Zvksh + Zvkb + Zvkt and its C/G forms, Zvbb a superset of
+ * Zvkb), and Zvknhb, whose SHA-2 instructions take SEW 32 as Zvknha's do
+ * (RISC-V vector cryptography specification 1.0). */
+static const struct {
+	const char *name;
+	const char *brings[4];
+} implied[] = {
+	{"zvbb", {"zvkb"}},
+	{"zvknhb", {"zvknha"}},
+	{"zvkn", {"zvkned", "zvknhb", "zvkb", "zvkt"}},
+	{"zvknc", {"zvkn", "zvbc"}},
+	{"zvkng", {"zvkn", "zvkg"}},
+	{"zvks", {"zvksed", "zvksh", "zvkb", "zvkt"}},
+	{"zvksc", {"zvks", "zvbc"}},
+	{"zvksg", {"zvks", "zvkg"}},
+};
+
+bool isa_has_ext(const char *isa, const char *ext)
+{
+	if (isa_names_ext(isa, ext))
+		return true;
+	if (!ext || !ext[0] || !ext[1])
+		return false;
+	/* each entry brings only names that stand later in no cycle, so
+	 * this recursion ends (at most three deep: zvknc, zvkn, zvknhb) */
+	for (size_t i = 0; i < sizeof(implied) / sizeof(implied[0]); i++)
+		for (int k = 0; k < 4 && implied[i].brings[k]; k++)
+			if (word_is(implied[i].brings[k], strlen(implied[i].brings[k]), ext) &&
+			    isa_has_ext(isa, implied[i].name))
+				return true;
 	return false;
 }

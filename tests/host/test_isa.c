@@ -20,4 +20,25 @@ void test_isa(void)
 	CHECK(isa_has_ext("rv64gc_zvkned1p0", "zvkned"), "version suffix");
 	CHECK(!isa_has_ext("rv64gc_zvkned1p0x", "zvkned"), "not a version suffix");
 	CHECK(!isa_has_ext("", "v") && !isa_has_ext("imafdc", "i"), "not an ISA string");
+
+	/* Names that bring others, as Linux reads them: every kernel that
+	 * needs zvkb, zvknha, zvkned, zvkg, zvbc, zvksed or zvksh finds it. */
+	const char *both = "rv64gcv_zvbb_zvkng";
+	CHECK(isa_has_ext(both, "zvkb") && !isa_names_ext(both, "zvkb"), "zvbb brings zvkb");
+	CHECK(isa_has_ext(both, "zvkned") && isa_has_ext(both, "zvknhb") && isa_has_ext(both, "zvkt") &&
+		      isa_has_ext(both, "zvkg"),
+	      "zvkng brings zvkn's parts and zvkg");
+	CHECK(isa_has_ext(both, "zvknha"), "zvknhb (through zvkn) covers zvknha's SHA-256");
+	CHECK(!isa_has_ext(both, "zvbc") && !isa_has_ext(both, "zvksed"), "but not zvbc or the SM extensions");
+	CHECK(isa_has_ext("rv64gcv_zvknc", "zvbc") && isa_has_ext("rv64gcv_zvknc", "zvkb"), "zvknc: zvbc and zvkn");
+	CHECK(isa_has_ext("rv64gcv_zvkn", "zvkned") && !isa_has_ext("rv64gcv_zvkn", "zvkg"), "zvkn: no zvkg");
+	CHECK(isa_has_ext("rv64gcv_zvks", "zvksed") && isa_has_ext("rv64gcv_zvks", "zvksh") &&
+		      isa_has_ext("rv64gcv_zvks", "zvkb") && !isa_has_ext("rv64gcv_zvks", "zvkned"),
+	      "zvks: the SM extensions and zvkb");
+	CHECK(isa_has_ext("rv64gcv_zvksc", "zvbc") && isa_has_ext("rv64gcv_zvksg", "zvkg") &&
+		      isa_has_ext("rv64gcv_zvksg", "zvksh"),
+	      "zvksc, zvksg");
+	CHECK(isa_has_ext("rv64gcv_zvknhb1p0", "zvknha") && !isa_has_ext("rv64gcv_zvknha", "zvknhb"),
+	      "zvknhb covers zvknha, not the reverse");
+	CHECK(!isa_has_ext("rv64gcv_zvkb", "zvbb"), "zvkb does not bring zvbb");
 }
