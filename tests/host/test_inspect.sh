@@ -42,6 +42,10 @@ check sun20i-d1-nezha "timebase: 24000000 Hz"
 check sun20i-d1-nezha "memory: 0x40000000 + 0x20000000 (platform default: firmware adds /memory)"
 check sun20i-d1-nezha "  cpu 0x0 thead,c906 okay rv64imafdc"
 check sun20i-d1-nezha "events: raw codes (the tree maps raw events): l1d_miss 0xd l1d_access 0xc br_miss 0x6 branches 0x7"
+# vector crypto as the image reads the ISA string: the K3's lists every
+# extension and the bundles; the D1 has none
+check sun20i-d1-nezha "    vector crypto: none in the ISA string"
+check k3-pico-itx "    vector crypto: zvkned zvknha zvknhb zvkg zvksed zvksh zvkb zvbc"
 check k3-pico-itx "memory: 0x100000000 + 0x400000000"
 check k3-pico-itx "  cpu 0x7 spacemit,x100 okay rv64imafdcbvh_"
 check k3-pico-itx "_zvkned_zvkng_zvknha_zvknhb_zvks_zvksc_zvksed_zvksg_zvksh_zvkt"

@@ -8,6 +8,7 @@
 #include "board.h"
 #include "dt.h"
 #include "inspect.h"
+#include "isa.h"
 #include "platform.h"
 
 extern const struct bm_platform __start_bm_platforms[], __stop_bm_platforms[];
@@ -75,6 +76,19 @@ static void print_types(const struct bm_board *b)
 	printf("\n");
 }
 
+/* The vector crypto extensions the image would look for on this hart,
+ * as it reads the ISA string (bundles and supersets counted: lib/isa.c). */
+static void vector_crypto(const char *isa)
+{
+	static const char *const exts[] = {"zvkned", "zvknha", "zvknhb", "zvkg", "zvksed", "zvksh", "zvkb", "zvbc"};
+	int n = 0;
+	printf("    vector crypto:");
+	for (size_t k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+		if (isa_has_ext(isa, exts[k]))
+			printf(" %s", exts[k]), n++;
+	printf("%s\n", n ? "" : " none in the ISA string");
+}
+
 int cmd_inspect(int argc, char **argv)
 {
 	if (argc != 1) {
@@ -139,9 +153,12 @@ int cmd_inspect(int argc, char **argv)
 	if (b.nmem == 0)
 		printf("memory: none in the tree (firmware adds /memory)\n");
 	printf("cpus: %d\n", b.ncpus);
-	for (int i = 0; i < b.ncpus; i++)
+	for (int i = 0; i < b.ncpus; i++) {
 		printf("  cpu 0x%llx %s %s%s%s\n", (unsigned long long)b.cpus[i].hartid, b.cpus[i].compatible,
 		       b.cpus[i].enabled ? "okay" : "disabled", b.cpus[i].isa[0] ? " " : "", b.cpus[i].isa);
+		if (!arm && b.cpus[i].isa[0])
+			vector_crypto(b.cpus[i].isa);
+	}
 	print_types(&b);
 	if (arm) {
 		printf("psci: %s\n", b.psci_method[0] ? b.psci_method : "none (the run would end in wfe)");
