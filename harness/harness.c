@@ -11,6 +11,8 @@
 #include "stats.h"
 
 #define MAX_REPEATS BM_MAX_REPEATS
+/* the statistics take every repeat a job keeps */
+_Static_assert(MAX_REPEATS <= STATS_MAX_N, "lib/stats.h must take MAX_REPEATS samples");
 
 static int core_type;
 
@@ -326,8 +328,9 @@ static bool ends_with(const char *s, const char *tail)
 	return n >= t && strcmp(s + n - t, tail) == 0;
 }
 
-static struct verdict judge(const struct job *j, struct bm_estimate per_op, const char *unit)
+static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool cycles)
 {
+	const char *unit = cycles ? "cycles" : "timer ticks";
 	struct verdict v = {"ok", ""};
 	char a[24], b[24];
 	enum bm_floor f = j->k->floor;
@@ -340,7 +343,6 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, cons
 		floor = l1_floor_milli;
 		floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured before the suite)";
 	}
-	bool cycles = strcmp(unit, "cycles") == 0;
 	if (per_op.est <= 0) {
 		v.word = "below_floor";
 		snprintf(v.why, sizeof(v.why), "not positive: the 2N body took no more %s than the N body", unit);
@@ -408,7 +410,7 @@ static void report_result(const struct job *j)
 	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
 	struct bm_estimate cyc = has_cyc ? estimate(j, BM_SLOT_CYCLES, true) : tim;
 	struct bm_estimate cyc_op = per_op_of(cyc, ops);
-	struct verdict v = judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc ? "cycles" : "timer ticks");
+	struct verdict v = judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc);
 	if (has_cyc) {
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);

@@ -26,7 +26,6 @@ static const char *type_name(const char *sysfs_type)
 static int from_sysfs(int cpu, struct linux_cache *out)
 {
 	static const char *const names[] = {"level", "type", "size", "coherency_line_size"};
-	static char types[LINUX_MAX_CACHES][16];
 	int n = 0;
 	for (int i = 0; i < LINUX_MAX_CACHES; i++) {
 		char v[4][32];
@@ -45,8 +44,8 @@ static int from_sysfs(int cpu, struct linux_cache *out)
 		char *unit;
 		uint64_t bytes = strtoull(v[2], &unit, 10);
 		bytes <<= *unit == 'K' ? 10 : *unit == 'M' ? 20 : 0;
-		snprintf(types[n], sizeof(types[n]), "%s", type_name(v[1]));
-		out[n] = (struct linux_cache){(unsigned)strtoul(v[0], NULL, 10), types[n], bytes, strtoull(v[3], NULL, 10)};
+		out[n] = (struct linux_cache){(unsigned)strtoul(v[0], NULL, 10), type_name(v[1]), bytes,
+					      strtoull(v[3], NULL, 10)};
 		n++;
 	}
 	return n;

@@ -288,6 +288,11 @@ int cmd_compare(int argc, char **argv)
 			printf(" | %8s %6s %7s        ", unit, "IPC", c ? "vs 1st" : "");
 		printf("\n");
 	}
+	/* why a figure is marked (its result's verdict, said in full), gathered
+	 * as the table is drawn and printed under it */
+	char *notes = NULL;
+	size_t notes_len = 0;
+	FILE *nf = open_memstream(&notes, &notes_len);
 	for (int r = 0; r < nrows; r++) {
 		char param[48] = "";
 		if (rows[r].param >= 0)
@@ -302,25 +307,17 @@ int cmd_compare(int argc, char **argv)
 			char cell[384];
 			cell_text(cell, sizeof(cell), &x, &first, per_ghz, f);
 			printf(f == MARKDOWN ? " | %s" : " | %-30s", cell);
+			if (nf && x.rec && !x.skipped && strcmp(x.verdict, "ok") != 0)
+				fprintf(nf, "%s %s%s%s (%s): %s: %s\n", f == MARKDOWN ? "-" : "!", rows[r].kernel,
+					param[0] ? " " : "", param, cols[c].label, x.verdict, x.verdict_why);
 		}
 		printf(f == MARKDOWN ? " |\n" : "\n");
 	}
-	/* why a figure is marked: its result's verdict, said in full */
-	bool said = false;
-	for (int r = 0; r < nrows; r++)
-		for (int c = 0; c < ncols; c++) {
-			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			if (!x.rec || x.skipped || strcmp(x.verdict, "ok") == 0)
-				continue;
-			if (!said)
-				printf("\n%s figures that are not ok (the image's verdict):\n", f == MARKDOWN ? "" : "!");
-			said = true;
-			char param[48] = "";
-			if (rows[r].param >= 0)
-				snprintf(param, sizeof(param), " %s=%lld", rows[r].param_name, (long long)rows[r].param);
-			printf("%s %s%s (%s): %s: %s\n", f == MARKDOWN ? "-" : "!", rows[r].kernel, param, cols[c].label,
-			       x.verdict, x.verdict_why);
-		}
+	if (nf)
+		fclose(nf);
+	if (notes_len)
+		printf("\n%s figures that are not ok (the image's verdict):\n%s", f == MARKDOWN ? "" : "!", notes);
+	free(notes);
 	cmp_free(&set);
 	return 0;
 }
