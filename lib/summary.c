@@ -11,42 +11,74 @@ static const struct sm_point *find(const struct sm_point *p, int n, const char *
 	return NULL;
 }
 
+/* The median of three, for the level finder's smoothing. */
+static double mid3(double a, double b, double c)
+{
+	double lo = a < b ? a : b, hi = a < b ? b : a;
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
+int summary_levels(const double *size, const double *lat, int m, struct sm_level *out, int cap, int *nsegments)
+{
+	int n = 0, segs = 0;
+	if (m > SM_MAX_POINTS)
+		m = SM_MAX_POINTS;
+	/* One point that jumps out of its neighbours (an interrupt, another
+	 * tenant) is not a step: each inner point is smoothed to the median
+	 * of itself and its neighbours, which keeps a real step in place. */
+	double sm[SM_MAX_POINTS];
+	for (int i = 0; i < m; i++)
+		sm[i] = i == 0 || i == m - 1 ? lat[i] : mid3(lat[i - 1], lat[i], lat[i + 1]);
+	for (int i = 0; i < m;) {
+		int j = i;
+		while (j + 1 < m && sm[j + 1] <= sm[j] * SM_STEP_RATIO)
+			j++;
+		segs++;
+		double lo = sm[i];
+		for (int k = i; k <= j; k++)
+			if (sm[k] < lo)
+				lo = sm[k];
+		/* the level's extent: the points still within SM_PLATEAU_RATIO
+		 * of its lowest (a rise inside the segment is the level filling
+		 * up, or its share of a cache that others use too) */
+		int end = i;
+		while (end + 1 <= j && sm[end + 1] <= lo * SM_PLATEAU_RATIO)
+			end++;
+		if (j < m - 1 && end > i && n < cap) {
+			out[n].upto = size[end];
+			out[n].next = size[end + 1];
+			out[n].latency = lo;
+			n++;
+		}
+		i = j + 1;
+	}
+	if (nsegments)
+		*nsegments = segs;
+	return n;
+}
+
 /* The cache.load.lat curve (in the order it was measured: ascending
- * size) cut into runs of points whose latency stays within SM_STEP_RATIO
- * of the run's lowest. A run of two or more points is a cache level; a
- * lone point between two runs is the transition (part of the working set
- * fits), not a level. The last run, beyond the last step, is memory. */
+ * size), cut where it steps; see summary_levels. */
 static void cache_levels(const struct sm_point *p, int n, struct sm_summary *s)
 {
-	double size[64], lat[64];
+	double size[SM_MAX_POINTS], lat[SM_MAX_POINTS];
 	int m = 0;
-	for (int i = 0; i < n && m < 64; i++)
+	for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
 		if (strcmp(p[i].kernel, "cache.load.lat") == 0 && p[i].cyc > 0) {
 			size[m] = (double)p[i].param;
 			lat[m++] = p[i].cyc;
 		}
 	if (m < 2)
 		return;
-	int runs = 0;
-	for (int i = 0; i < m;) {
-		int j = i;
-		double lo = lat[i];
-		while (j + 1 < m && lat[j + 1] <= lo * SM_STEP_RATIO) {
-			j++;
-			if (lat[j] < lo)
-				lo = lat[j];
-		}
-		runs++;
-		bool last = j == m - 1;
-		if (!last && j > i && s->nlevels < SM_MAX_LEVELS) {
-			s->upto[s->nlevels] = size[j];
-			s->next[s->nlevels] = size[j + 1];
-			s->latency[s->nlevels] = lo;
-			s->nlevels++;
-		}
-		i = j + 1;
+	struct sm_level lv[SM_MAX_LEVELS];
+	int segs;
+	s->nlevels = summary_levels(size, lat, m, lv, SM_MAX_LEVELS, &segs);
+	for (int i = 0; i < s->nlevels; i++) {
+		s->upto[i] = lv[i].upto;
+		s->next[i] = lv[i].next;
+		s->latency[i] = lv[i].latency;
 	}
-	s->has_memory = runs > 1;
+	s->has_memory = segs > 1;
 	s->memory_latency = lat[m - 1];
 	s->memory_bytes = size[m - 1];
 }

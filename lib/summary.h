@@ -30,10 +30,9 @@ struct sm_rise {
 enum sm_order { SM_ORDER_UNKNOWN, SM_IN_ORDER, SM_OUT_OF_ORDER };
 
 struct sm_summary {
-	/* cache.load.lat: plateaus of the latency curve (two or more points
-	 * within SM_STEP_RATIO). Level i holds at least upto[i] bytes: the
-	 * next point, next[i], is already slower. What lies beyond the last
-	 * step is memory. */
+	/* cache.load.lat: the levels summary_levels finds. Level i holds at
+	 * least upto[i] bytes: the next point, next[i], is already more than
+	 * SM_PLATEAU_RATIO slower. What lies beyond the last step is memory. */
 	int nlevels;
 	double upto[SM_MAX_LEVELS], next[SM_MAX_LEVELS], latency[SM_MAX_LEVELS];
 	bool has_memory;
@@ -104,8 +103,25 @@ struct sm_summary {
  * at least this many times a load of a kept one. */
 #define SM_LINE_CONTRAST 2.0
 
-/* A plateau ends where the latency rises by more than this over its lowest. */
+/* The cache-level finder (summary_levels): the curve, smoothed by a
+ * median of three, is cut wherever one point costs more than
+ * SM_STEP_RATIO times the point before it. A gradual rise (each point a
+ * little above the last) stays inside one piece, however far it climbs:
+ * a shared cache filling, page walks, a VM's neighbours. Each piece of two
+ * or more points, other than the last (memory), is a level; a lone point
+ * between two pieces is the transition. A level's extent is its points
+ * within SM_PLATEAU_RATIO of its lowest latency. */
 #define SM_STEP_RATIO 1.25
+#define SM_PLATEAU_RATIO 1.5
+#define SM_MAX_POINTS 128
+
+struct sm_level {
+	double upto, next, latency;
+};
+/* Levels of the curve (size ascending, m points): at most cap into out;
+ * returns how many. *nsegments (if given): pieces in all, memory
+ * included (more than one: the curve left its first level). */
+int summary_levels(const double *size, const double *lat, int m, struct sm_level *out, int cap, int *nsegments);
 
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s);
 #endif

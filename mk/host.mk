@@ -11,7 +11,7 @@ $(MKRELOC): tools/mkreloc.c
 # tools/baremark: the host tool (jansson for JSON, zlib's crc32). inspect
 # links the image's own device-tree reader and every platform file.
 BAREMARK_TOOL := $(HOST_BUILD)/baremark
-BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c lib/isa.c \
+BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c lib/isa.c lib/summary.c \
 	platform/platform_common.c $(wildcard platform/*/platform.c)
 $(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)

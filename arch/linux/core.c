@@ -12,6 +12,7 @@
 #include "arch.h"
 #include "caches.h"
 #include "linux_clock.h"
+#include "linux_pages.h"
 #include "harness_main.h"
 
 #define ARENA_BYTES (512ull << 20)
@@ -113,8 +114,8 @@ void linux_cpu_model(char *out, size_t len)
 
 bool arch_describe_board(struct bm_board *b)
 {
-	void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p != MAP_FAILED) {
+	void *p = linux_arena_map(ARENA_BYTES);
+	if (p) {
 		arena_base = (uint64_t)(uintptr_t)p;
 		b->nmem = 1;
 		b->mem[0].base = arena_base;
@@ -206,6 +207,7 @@ void arch_core_fields(struct rec *r)
 #endif
 	rec_str(r, "pinning", pin_note);
 	described_caches(r);
+	linux_pages_fields(r);
 	/* What this run could not control, said rather than hidden. */
 	rec_obj(r, "uncontrolled");
 	rec_str(r, "frequency_scaling", governor());

@@ -69,35 +69,3 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 	snprintf(why, cap, "%s: not probed by the riscv64 Linux build", name);
 }
 #endif
-
-/* The arena is plain anonymous memory that never asks for huge pages, so
- * it is in 4 KiB pages unless transparent huge pages are "always". */
-const char *arch_small_pages(void)
-{
-	static char why[160];
-	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-	char mode[128] = "";
-	if (f) {
-		if (!fgets(mode, sizeof(mode), f))
-			mode[0] = '\0';
-		fclose(f);
-	}
-	if (strstr(mode, "[always]")) {
-		snprintf(why, sizeof(why), "transparent huge pages are 'always' (/sys/kernel/mm/transparent_hugepage/enabled): "
-					   "the buffer may sit in 2 MiB pages");
-		return why;
-	}
-	return NULL;
-}
-
-void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why)
-{
-	(void)bytes;
-	*why = arch_small_pages();
-	return *why ? NULL : buf;
-}
-
-void arch_small_pages_end(void)
-{
-	/* The view stays valid; nothing uses it after the kernel. */
-}

@@ -109,6 +109,36 @@ void test_summary(void)
 	CHECK(NEAR(s.upto[0], 32768) && NEAR(s.upto[1], 262144) && NEAR(s.upto[2], 4194304) && NEAR(s.next[2], 8388608),
 	      "level sizes");
 	CHECK(NEAR(s.latency[2], 48.0) && NEAR(s.memory_latency, 473.0), "L3 48, memory 473");
+	/* Zen 5 (EPYC 9005) under a VM, 2 MiB pages, the full profile's
+	 * cache.load.lat (2026-12-01): L2 and L3 fill gradually before the
+	 * VM's share of them runs out, and memory climbs 427 -> 732 with the
+	 * working set. Three levels and memory, not one per small rise. */
+	static const double zs[] = {1024, 2048, 4096, 8192, 16384, 32768, 49152, 65536, 98304, 131072, 196608,
+				    262144, 393216, 524288, 786432, 1048576, 1572864, 2097152, 3145728, 4194304,
+				    6291456, 8388608, 12582912, 16777216, 25165824, 33554432, 50331648, 67108864,
+				    100663296, 134217728, 201326592, 268435456, 402653184};
+	static const double zl[] = {4.0,   4.0,   4.0,   3.98,  4.0,   4.0,   4.07,  13.96, 13.84, 13.99, 13.80,
+				    13.78, 14.01, 15.83, 17.51, 21.08, 45.75, 47.97, 55.47, 57.43, 62.34, 62.32,
+				    71.70, 427.5, 516.1, 485.1, 546.3, 567.6, 572.7, 651.3, 703.3, 699.4, 731.9};
+	struct sm_point zen5[sizeof(zs) / sizeof(zs[0])];
+	for (unsigned i = 0; i < sizeof(zs) / sizeof(zs[0]); i++)
+		zen5[i] = (struct sm_point){"cache.load.lat", (int64_t)zs[i], zl[i], 0, false, 0};
+	summary_derive(zen5, sizeof(zen5) / sizeof(zen5[0]), &s);
+	CHECK(s.nlevels == 3, "Zen 5 under 2 MiB pages: three levels, not %d", s.nlevels);
+	CHECK(NEAR(s.upto[0], 49152) && NEAR(s.next[0], 65536) && NEAR(s.upto[1], 786432) && NEAR(s.next[1], 1048576) &&
+		      NEAR(s.upto[2], 8388608) && NEAR(s.next[2], 12582912),
+	      "L1 to 48 KiB, L2 to 768 KiB (1.5x its 13.8 at 1 MiB), L3 to 8 MiB: %g %g %g", s.upto[0], s.upto[1],
+	      s.upto[2]);
+	CHECK(s.has_memory && NEAR(s.memory_latency, 731.9), "memory at the largest point");
+	/* one disturbed point inside a plateau is not a step */
+	struct sm_point spike[] = {
+		{"cache.load.lat", 16384, 4.0, 0, false, 0},   {"cache.load.lat", 32768, 4.0, 0, false, 0},
+		{"cache.load.lat", 65536, 14.0, 0, false, 0},  {"cache.load.lat", 131072, 31.0, 0, false, 0},
+		{"cache.load.lat", 262144, 14.2, 0, false, 0}, {"cache.load.lat", 524288, 14.1, 0, false, 0},
+		{"cache.load.lat", 1048576, 300.0, 0, false, 0},
+	};
+	summary_derive(spike, sizeof(spike) / sizeof(spike[0]), &s);
+	CHECK(s.nlevels == 2 && NEAR(s.upto[1], 524288), "a spike at 128 KiB leaves L2 whole: %d levels", s.nlevels);
 	struct sm_point open[] = {{"uarch.mlp", 1, 100.0, 0, false, 0}, {"uarch.window", 0, 100.0, 0, false, 0},
 				  {"uarch.window", 320, 140.0, 0, false, 0}};
 	summary_derive(open, 3, &s);

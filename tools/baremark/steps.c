@@ -1,14 +1,13 @@
 /* baremark steps <log>: where the load-latency curve (cache.load.lat)
- * steps up, per core: each step is the working-set interval in which the
- * median latency rises by more than STEP_RATIO over the plateau before
- * it; a cache level ends inside that interval. */
+ * steps up, per core, found as the image's summary finds its cache levels
+ * (lib/summary.c, summary_levels): each step is the working-set interval
+ * in which a level's plateau ends. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
-
-#define STEP_RATIO 1.25
+#include "summary.h"
 
 int cmd_steps(int argc, char **argv)
 {
@@ -22,9 +21,9 @@ int cmd_steps(int argc, char **argv)
 		return st;
 	int found_any = 0;
 	for (int c = 0; c < set.ncols; c++) {
-		double size[256], lat[256];
+		double size[SM_MAX_POINTS], lat[SM_MAX_POINTS];
 		int n = 0;
-		for (int r = 0; r < set.nrows && n < 256; r++) {
+		for (int r = 0; r < set.nrows && n < SM_MAX_POINTS; r++) {
 			if (strcmp(set.rows[r].kernel, "cache.load.lat") != 0)
 				continue;
 			struct cmp_cell x = compare_cell(&set.cols[c], &set.rows[r]);
@@ -40,15 +39,16 @@ int cmd_steps(int argc, char **argv)
 			continue;
 		}
 		printf("\n");
-		double plateau = lat[0];
-		for (int i = 1; i < n; i++) {
-			if (lat[i] > plateau * STEP_RATIO) {
-				printf("  step: between %.0f and %.0f bytes, %.2f -> %.2f cycles\n", size[i - 1], size[i],
-				       plateau, lat[i]);
-				found_any = 1;
-			}
-			/* the new level's plateau is its lowest point so far */
-			plateau = lat[i] > plateau * STEP_RATIO ? lat[i] : (lat[i] < plateau ? lat[i] : plateau);
+		struct sm_level lv[SM_MAX_LEVELS];
+		int nl = summary_levels(size, lat, n, lv, SM_MAX_LEVELS, NULL);
+		for (int i = 0; i < nl; i++) {
+			double after = 0;
+			for (int k = 0; k < n; k++)
+				if (size[k] == lv[i].next)
+					after = lat[k];
+			printf("  step: between %.0f and %.0f bytes, %.2f -> %.2f cycles\n", lv[i].upto, lv[i].next,
+			       lv[i].latency, after);
+			found_any = 1;
 		}
 	}
 	cmp_free(&set);
