@@ -97,7 +97,7 @@ void summary_emit(void)
 	if (!s.has_width)
 		rec_str(&r, "issue_width", why("no independent-instruction kernel ran"));
 	if (s.order == SM_ORDER_UNKNOWN)
-		rec_str(&r, "execution", why("uarch.window filler=0 and uarch.mlp chains=1 did not both run"));
+		rec_str(&r, "execution", why("uarch.window.* at filler 0 and uarch.mlp chains=1 did not both run"));
 	else if (s.order == SM_IN_ORDER)
 		rec_str(&r, "window", why("in-order: there is no out-of-order window to measure"));
 	if (!s.has_mlp)
@@ -155,16 +155,24 @@ void summary_emit(void)
 		rec_obj(&r, "execution");
 		rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
 		rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
-		rec_str(&r, "from", "uarch.window filler=0 / uarch.mlp chains=1");
+		rec_str(&r, "from", "uarch.window.* filler=0 / uarch.mlp chains=1");
 		rec_close(&r);
 	}
-	if (s.has_window) {
+	if (s.order == SM_OUT_OF_ORDER) {
+		/* one structure per filler kind, keyed by what filled it */
 		rec_obj(&r, "window");
-		rec_u64(&r, s.window_open ? "at_least" : "min", (uint64_t)s.window_lo);
-		if (!s.window_open)
-			rec_u64(&r, "max", (uint64_t)s.window_hi);
-		rec_str(&r, "unit", "instructions between two overlapping misses");
-		rec_str(&r, "from", "uarch.window");
+		for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+			const struct sm_rise *w = &s.window[k];
+			if (!w->has)
+				continue;
+			rec_obj(&r, sm_window_fillers[k]);
+			rec_u64(&r, w->open ? "at_least" : "fits", (uint64_t)w->fits);
+			if (!w->open)
+				rec_u64(&r, "exceeds", (uint64_t)w->exceeds);
+			rec_close(&r);
+		}
+		rec_str(&r, "unit", "fillers after each of two misses");
+		rec_str(&r, "from", "uarch.window.<filler>: the first jump by half a miss");
 		rec_close(&r);
 	}
 	if (s.has_mlp) {
@@ -225,7 +233,7 @@ void summary_emit(void)
 	}
 	bm_emit(&r);
 
-	char line[256];
+	char line[400];
 	int n = snprintf(line, sizeof(line), "summary:");
 	for (int i = 0; i < s.nlevels && n < (int)sizeof(line); i++)
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " L%d >=%llu B %.1f cyc;", i + 1,
@@ -236,8 +244,9 @@ void summary_emit(void)
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " line %.0f B;", s.line_size);
 	if (s.order != SM_ORDER_UNKNOWN && n < (int)sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
-	if (s.has_window && n < (int)sizeof(line))
-		snprintf(line + n, sizeof(line) - (size_t)n, s.window_open ? ", window >= %.0f" : ", window %.0f-%.0f",
-			 s.window_lo, s.window_hi);
+	for (int k = 0; s.order == SM_OUT_OF_ORDER && k < SM_WINDOW_KINDS && n < (int)sizeof(line); k++)
+		if (s.window[k].has)
+			n += snprintf(line + n, sizeof(line) - (size_t)n, s.window[k].open ? "%s %s >=%.0f" : "%s %s %.0f-%.0f",
+				      k ? "," : "; window", sm_window_fillers[k], s.window[k].fits, s.window[k].exceeds);
 	bm_printf("%s\n", line);
 }

@@ -128,34 +128,43 @@ static void width(const struct sm_point *p, int n, struct sm_summary *s)
 	}
 }
 
+const char *const sm_window_fillers[SM_WINDOW_KINDS] = {"nop", "int", "fp", "load", "store", "branch"};
+
 static void window(const struct sm_point *p, int n, struct sm_summary *s)
 {
-	const struct sm_point *zero = find(p, n, "uarch.window", 0), *miss = find(p, n, "uarch.mlp", 1);
+	const struct sm_point *miss = find(p, n, "uarch.mlp", 1), *zero = NULL;
+	char name[SM_WINDOW_KINDS][32];
+	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+		snprintf(name[k], sizeof(name[k]), "uarch.window.%s", sm_window_fillers[k]);
+		if (!zero)
+			zero = find(p, n, name[k], 0); /* with no fillers every kind is the same body */
+	}
 	if (!zero || !miss)
 		return;
 	s->overlap_ratio = zero->cyc / miss->cyc;
 	s->order = s->overlap_ratio > 1.5 ? SM_IN_ORDER : SM_OUT_OF_ORDER;
 	if (s->order != SM_OUT_OF_ORDER)
 		return;
-	/* The second load is filler + 2 instructions after the first: they
-	 * overlap while both fit in the window. The window ends where the
-	 * cost jumps by half a miss or more between two filler counts. */
-	double prev_cyc = zero->cyc;
-	int64_t prev_n = 0;
-	s->has_window = true;
-	for (int i = 0; i < n; i++) {
-		if (strcmp(p[i].kernel, "uarch.window") != 0 || p[i].param <= prev_n || p[i].cyc <= 0)
-			continue;
-		if (p[i].cyc - prev_cyc > 0.5 * miss->cyc) {
-			s->window_lo = (double)prev_n + 3;
-			s->window_hi = (double)p[i].param + 3;
-			return;
+	/* The second load is the fillers and a few instructions of the loop
+	 * after the first: they overlap while all of it fits. The structure
+	 * the fillers occupy is full where the cost jumps by half a miss or
+	 * more between two filler counts. */
+	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+		struct sm_rise *w = &s->window[k];
+		double prev_cyc = 0;
+		for (int i = 0; i < n; i++) {
+			if (strcmp(p[i].kernel, name[k]) != 0 || p[i].cyc <= 0 || (w->has && p[i].param <= w->fits))
+				continue;
+			if (w->has && p[i].cyc - prev_cyc > 0.5 * miss->cyc) {
+				w->open = false;
+				w->exceeds = (double)p[i].param;
+				break;
+			}
+			w->has = w->open = true;
+			w->fits = (double)p[i].param;
+			prev_cyc = p[i].cyc;
 		}
-		prev_cyc = p[i].cyc;
-		prev_n = p[i].param;
 	}
-	s->window_open = true;
-	s->window_lo = (double)prev_n + 3;
 }
 
 /* The first size (points in ascending order) whose cost passes `limit`

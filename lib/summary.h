@@ -29,6 +29,13 @@ struct sm_rise {
 
 enum sm_order { SM_ORDER_UNKNOWN, SM_IN_ORDER, SM_OUT_OF_ORDER };
 
+/* The window probes' filler kinds, in the order of sm_summary.window:
+ * "nop" (reorder buffer), "int" (integer registers), "fp" (FP
+ * registers), "load" (load queue), "store" (store queue), "branch"
+ * (branch tracking); the kernel is uarch.window.<kind>. */
+#define SM_WINDOW_KINDS 6
+extern const char *const sm_window_fillers[SM_WINDOW_KINDS];
+
 struct sm_summary {
 	/* cache.load.lat: the levels summary_levels finds. Level i holds at
 	 * least upto[i] bytes: the next point, next[i], is already more than
@@ -51,12 +58,14 @@ struct sm_summary {
 	bool has_width_bound;
 	double width_bound; /* that bound for width_from, where it has one */
 	char width_left_out[160]; /* mixes read above their bound, left out; "" if none */
-	/* uarch.window at filler 0 against one miss (uarch.mlp chains=1) */
+	/* the window probes (uarch.window.<filler>) at filler 0 against one
+	 * miss (uarch.mlp chains=1) */
 	enum sm_order order;
 	double overlap_ratio; /* ~2: the two misses serialise; ~1: they overlap */
-	bool has_window;
-	bool window_open;      /* no jump seen: the window is at least window_lo */
-	double window_lo, window_hi;
+	/* out-of-order only: per filler kind (sm_window_fillers), the last
+	 * filler count at which the two misses still overlapped and the first
+	 * at which the cost jumped by half a miss or more (open: no jump) */
+	struct sm_rise window[SM_WINDOW_KINDS];
 	bool has_mlp;
 	double mlp;
 	bool has_stlf;

@@ -54,7 +54,7 @@ void arch_core_ident(struct core_ident *id);
 void arch_set_self(uint64_t hwid);
 
 /* Does this core have an optional feature a kernel needs? Names: "fma";
- * x86 "aes" "pclmul" "sha" "vaes" "vpclmulqdq" "avx2"; Arm "neon" "aes"
+ * x86 "aes" "pclmul" "sha" "vaes" "vpclmulqdq" "avx" "avx2"; Arm "neon" "aes"
  * "pmull" "sha2" "sha512" "sm3" "sm4"; RISC-V "v" and the Zvk... and Zvbc
  * extension names in lower case. */
 bool arch_has_feature(const char *name);

@@ -20,6 +20,7 @@ bool arch_has_feature(const char *name)
 	if (!strcmp(name, "aes")) return __builtin_cpu_supports("aes");
 	if (!strcmp(name, "pclmul")) return __builtin_cpu_supports("pclmul");
 	if (!strcmp(name, "sha")) return __builtin_cpu_supports("sha");
+	if (!strcmp(name, "avx")) return __builtin_cpu_supports("avx");
 	if (!strcmp(name, "avx2")) return __builtin_cpu_supports("avx2");
 	if (!strcmp(name, "vaes")) return __builtin_cpu_supports("vaes");
 	if (!strcmp(name, "vpclmulqdq")) return __builtin_cpu_supports("vpclmulqdq");

@@ -3,41 +3,9 @@
 #include "body_aarch64.h"
 	.section .text
 
-.macro fill8
-	add x8, x8, #1; add x9, x9, #1; add x10, x10, #1; add x11, x11, #1
-	add x12, x12, #1; add x13, x13, #1; add x14, x14, #1; add x15, x15, #1
-.endm
-.macro window_setup
-	ldp	x2, x3, [x0]
-	mov	x4, #0
-	mov	x5, #0
-.endm
-/* the chains carry on from here next time: no line is warm twice */
-.macro window_finish
-	stp	x2, x3, [x0]
-	mov	x0, x2
-.endm
 .macro chain_finish
 	mov	x0, x2
 .endm
-.macro WINDOW n
-.macro window_op_\n
-	ldr	x2, [x2]
-	add	x4, x4, x2
-	.rept \n / 8
-	fill8
-	.endr
-	ldr	x3, [x3]
-	add	x5, x5, x3
-	.rept \n / 8
-	fill8
-	.endr
-.endm
-	BM_BODY bm_uarch_window_\n, 1, window_setup, window_op_\n, window_finish
-.endm
-	.irp n, 0, 8, 16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320
-	WINDOW \n
-	.endr
 
 .macro MLP k, regs:vararg
 .macro mlp_setup_\k

@@ -5,44 +5,9 @@
 	.section .text
 	.option norvc
 
-/* ---- window: ldA, useA, N fillers, ldB, useB, N fillers ---------------- */
-.macro fill8
-	addi t0, t0, 1; addi t1, t1, 1; addi t2, t2, 1; addi t3, t3, 1
-	addi t4, t4, 1; addi t5, t5, 1; addi t6, t6, 1; addi a7, a7, 1
-.endm
-.macro window_setup
-	ld	a2, 0(a0)
-	ld	a3, 8(a0)
-	li	a4, 0
-	li	a5, 0
-.endm
-/* the chains carry on from here next time: no line is warm twice */
-.macro window_finish
-	sd	a2, 0(a0)
-	sd	a3, 8(a0)
-	mv	a0, a2
-.endm
 .macro chain_finish
 	mv	a0, a2
 .endm
-.macro WINDOW n
-.macro window_op_\n
-	ld	a2, 0(a2)
-	add	a4, a4, a2
-	.rept \n / 8
-	fill8
-	.endr
-	ld	a3, 0(a3)
-	add	a5, a5, a3
-	.rept \n / 8
-	fill8
-	.endr
-.endm
-	BM_BODY bm_uarch_window_\n, 1, window_setup, window_op_\n, window_finish
-.endm
-	.irp n, 0, 8, 16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320
-	WINDOW \n
-	.endr
 
 /* ---- mlp: k independent chases ------------------------------------------ */
 .macro MLP k, regs:vararg

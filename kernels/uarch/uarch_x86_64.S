@@ -13,42 +13,6 @@
 	pop %r15; pop %r14; pop %r13; pop %r12; pop %rbx
 .endm
 
-.macro fill8
-	add $1, %rax; add $1, %rcx; add $1, %rdx; add $1, %rbx
-	add $1, %r12; add $1, %r13; add $1, %r14; add $1, %r15
-.endm
-.macro window_setup
-	push_saved
-	mov	0(%rdi), %r8
-	mov	8(%rdi), %r9
-	xor	%r10d, %r10d
-	xor	%r11d, %r11d
-.endm
-/* the chains carry on from here next time: no line is warm twice */
-.macro window_finish
-	mov	%r8, 0(%rdi)
-	mov	%r9, 8(%rdi)
-	pop_saved
-	mov	%r8, %rax
-.endm
-.macro WINDOW n
-.macro window_op_\n
-	mov	(%r8), %r8
-	add	%r8, %r10
-	.rept \n / 8
-	fill8
-	.endr
-	mov	(%r9), %r9
-	add	%r9, %r11
-	.rept \n / 8
-	fill8
-	.endr
-.endm
-	BM_BODY bm_uarch_window_\n, 1, window_setup, window_op_\n, window_finish
-.endm
-	.irp n, 0, 8, 16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320
-	WINDOW \n
-	.endr
 
 .macro MLP k, regs:vararg
 .macro mlp_setup_\k

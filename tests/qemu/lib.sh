@@ -94,11 +94,16 @@ check_complete_run() {
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | map(.param.value) == [16,32,64,128,256,512,1024,2048,4096] and all(.check == "ok" and .cycles_per_op.est == 1)' "cache.tlb.lat through 4 KiB pages: 16 to 4096 pages, self-checked"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .tlb_reach.at_least == 4096 and (.unavailable.tlb_reach_last | startswith("cache.tlb.lat never rose"))' "summary: no TLB step under -icount, and it says so"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .btb.at_least == 2048 and .return_stack.at_least == 64 and .indirect_targets.at_least == 64' "summary: under -icount no branch structure overflows (every op costs its instructions)"
+	# The window probes: one op is two halves of load, use, the jump into
+	# the sled (a load of its address and the jump), `filler` fillers and
+	# the jump back: 2 x filler + 10 instructions, every filler kind, at
+	# every point of the quick profile's sweep to 1024.
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("uarch.window.")))] | (map(.kernel) | unique) == ["uarch.window.branch","uarch.window.fp","uarch.window.int","uarch.window.load","uarch.window.nop","uarch.window.store"] and all(.instructions_per_op == 2 * .param.value + 10 and .cycles_per_op.est == .instructions_per_op) and ([.[] | select(.kernel == "uarch.window.nop") | .param.value] == [0,32,64,128,192,256,384,512,768,1024])' "uarch.window.*: six filler kinds, 0 to 1024 fillers, 2 x filler + 10 instructions per op"
 	# The summary record, read off this run: under -icount a cycle is an
 	# instruction, so the core is "in-order" (the two used misses cost
-	# their instructions, 4, against 1 for one miss), one instruction per
+	# their instructions, 10, against 1 for one miss), one instruction per
 	# cycle, and the latency curve is flat (no cache level to name).
-	expect_q "$n" '[.[] | select(.type=="summary")] | length == 1 and (.[0] | .execution.order == "in-order" and (.execution.overlap_ratio | . > 3.9 and . < 4.1) and .issue_width.ipc == 1 and .caches == [] and (.unavailable.caches | test("no step")) and (.unavailable.window | startswith("in-order")) and (.memory_parallelism.misses | . > 0.98 and . < 1.02) and (.store_to_load_forwarding.cycles | . > 1.98 and . < 2.02))' "summary: in-order, IPC 1, no cache step, MLP 1, forwarding 2 (icount arithmetic, within 2.5%)"
+	expect_q "$n" '[.[] | select(.type=="summary")] | length == 1 and (.[0] | .execution.order == "in-order" and (.execution.overlap_ratio | . > 9.9 and . < 10.1) and .issue_width.ipc == 1 and .caches == [] and (.unavailable.caches | test("no step")) and (.unavailable.window | startswith("in-order")) and (.memory_parallelism.misses | . > 0.98 and . < 1.02) and (.store_to_load_forwarding.cycles | . > 1.98 and . < 2.02))' "summary: in-order, IPC 1, no cache step, MLP 1, forwarding 2 (icount arithmetic, within 2.5%)"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("multicore.") | not))] | all(.check == "ok" and .repeats == 5 and .verdict == "ok" and .cycles_per_op.q1 == .cycles_per_op.est and .cycles_per_op.q3 == .cycles_per_op.est) and ([.[] | select(.type=="result")] | all(.check == "ok"))' "every result self-checked, settled at 5 repeats with no spread, verdict ok (multi-core kernels: one timed run each)"
 }
 

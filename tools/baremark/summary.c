@@ -6,9 +6,13 @@
 #include <string.h>
 
 #include "compare.h"
+#include "summary.h"
 
+/* A cell wider than this is shown whole; its reason-notes only when a
+ * reason is longer (cells are never cut). */
 #define WIDTH 34
-#define LABEL 26
+#define MAX_ROWS 64
+#define CELL 256
 
 static const json_t *summary_of(const struct core_col *c)
 {
@@ -50,19 +54,43 @@ static bool has(const json_t *o, const char *a)
 	return json_object_get(o, a) != NULL;
 }
 
-/* One row: a label, then each column's text (made by `cell`). */
+/* One row: a label, then each column's text (made by `cell`). The rows
+ * are kept and printed at the end, each column as wide as its widest
+ * cell, so no cell is cut. */
 typedef void (*cell_fn)(char *buf, size_t cap, const json_t *sum, const json_t *core, int i);
+
+static char cells[MAX_ROWS][CMP_MAX_COLS + 1][CELL];
+static int nrows;
 
 static void row(const char *label, const struct cmp_set *s, const json_t **sums, const json_t **cores, cell_fn f, int i)
 {
-	printf("%-*s", LABEL, label);
+	if (nrows >= MAX_ROWS)
+		return;
+	snprintf(cells[nrows][0], CELL, "%s", label);
 	for (int c = 0; c < s->ncols; c++) {
-		char buf[128] = "-";
+		char *buf = cells[nrows][c + 1];
+		snprintf(buf, CELL, "-");
 		if (sums[c])
-			f(buf, sizeof(buf), sums[c], cores[c], i);
-		printf(" | %-*.*s", WIDTH, WIDTH, buf);
+			f(buf, CELL, sums[c], cores[c], i);
 	}
-	printf("\n");
+	nrows++;
+}
+
+static void print_rows(int ncols)
+{
+	int w[CMP_MAX_COLS + 1] = {0};
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c <= ncols; c++) {
+			int len = (int)strlen(cells[r][c]);
+			w[c] = len > w[c] ? len : w[c];
+		}
+	for (int r = 0; r < nrows; r++) {
+		printf("%-*s", w[0], cells[r][0]);
+		for (int c = 1; c <= ncols; c++)
+			printf(" | %-*s", w[c], cells[r][c]);
+		printf("\n");
+	}
+	nrows = 0;
 }
 
 /* Reasons too long for a cell are notes under the table: the cell says
@@ -149,15 +177,19 @@ static void order_cell(char *buf, size_t cap, const json_t *sum, const json_t *c
 		unavailable(buf, cap, sum, "execution");
 }
 
+/* One out-of-order structure: the filler kind i of the window probes. */
 static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
-	(void)core, (void)i;
+	(void)core;
 	json_t *w = json_object_get(sum, "window");
-	if (w && json_object_get(w, "at_least"))
-		snprintf(buf, cap, ">= %lld instructions", (long long)json_integer_value(json_object_get(w, "at_least")));
+	json_t *x = json_object_get(w, sm_window_fillers[i]);
+	if (x && json_object_get(x, "at_least"))
+		snprintf(buf, cap, ">= %lld fillers (no jump)", (long long)json_integer_value(json_object_get(x, "at_least")));
+	else if (x)
+		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
+			 (long long)json_integer_value(json_object_get(x, "exceeds")));
 	else if (w)
-		snprintf(buf, cap, "%lld-%lld instructions", (long long)json_integer_value(json_object_get(w, "min")),
-			 (long long)json_integer_value(json_object_get(w, "max")));
+		snprintf(buf, cap, "not run (uarch.window.%s)", sm_window_fillers[i]);
 	else
 		unavailable(buf, cap, sum, "window");
 }
@@ -277,10 +309,11 @@ int cmd_summary(int argc, char **argv)
 	for (int c = 0; c < set.ncols; c++)
 		printf("# %s: %s%s\n", set.cols[c].label, set.cols[c].type_label,
 		       json_is_true(json_object_get(sums[c], "cycles_estimated")) ? " (cycles ESTIMATED from the clock)" : "");
-	printf("%-*s", LABEL, "");
+	nrows = 0;
+	snprintf(cells[nrows][0], CELL, " ");
 	for (int c = 0; c < set.ncols; c++)
-		printf(" | %-*.*s", WIDTH, WIDTH, set.cols[c].label);
-	printf("\n");
+		snprintf(cells[nrows][c + 1], CELL, "%s", set.cols[c].label);
+	nrows++;
 	for (int i = 0; i < levels; i++) {
 		char label[32];
 		snprintf(label, sizeof(label), "cache level %d", i + 1);
@@ -296,7 +329,12 @@ int cmd_summary(int argc, char **argv)
 	row("read bandwidth", &set, sums, cores, bw_cell, 0);
 	row("vector read bandwidth", &set, sums, cores, vbw_cell, 0);
 	row("execution", &set, sums, cores, order_cell, 0);
-	row("out-of-order window", &set, sums, cores, window_cell, 0);
+	/* what each window probe filled (lib/summary.h, sm_window_fillers) */
+	static const char *const structure[SM_WINDOW_KINDS] = {
+		"window: nops (ROB)", "window: int writes (regs)", "window: FP writes (regs)",
+		"window: loads (load queue)", "window: stores (store q.)", "window: branches"};
+	for (int k = 0; k < SM_WINDOW_KINDS; k++)
+		row(structure[k], &set, sums, cores, window_cell, k);
 	row("issue width", &set, sums, cores, width_cell, 0);
 	row("memory parallelism", &set, sums, cores, mlp_cell, 0);
 	row("store-to-load forward", &set, sums, cores, stlf_cell, 0);
@@ -306,6 +344,7 @@ int cmd_summary(int argc, char **argv)
 	row("BTB (taken jumps)", &set, sums, cores, btb_cell, 0);
 	row("return stack (depth)", &set, sums, cores, ras_cell, 0);
 	row("indirect (targets)", &set, sums, cores, ind_cell, 0);
+	print_rows(set.ncols);
 	for (int n = 0; n < nnotes; n++)
 		printf("%s[%d] %s\n", n ? "" : "\n", n + 1, notes[n]);
 	nnotes = 0;

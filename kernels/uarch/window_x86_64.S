@@ -1,0 +1,91 @@
+/* x86-64 bodies and sleds for kernels/uarch/window.c (Linux build).
+ * State: 0 and 8 the two chases, 16/24 x1's sled entries, 32..56 x2's,
+ * 64 an L1 line. rdi = state, rsi = iterations.
+ * Every filler of a kind has one encoding length, so that an entry
+ * `filler` fillers before a sled's end is end - filler x length:
+ *   nop 1 byte; add $1,%reg 4 (REX.W 83 /0 ib); vaddpd 4 (two-byte VEX);
+ *   mov (%rbx),%reg 3; mov %rdi,(%rbx) 3; jo to the next instruction 2.
+ * The uses are xor, which clears OF: the jo fillers are never taken. */
+	.section .note.GNU-stack, "", @progbits
+	.section .text
+
+.macro fill_nop
+	.rept 8
+	nop
+	.endr
+.endm
+.macro fill_int
+	.irp r, rax, rcx, rdx, rbp, r12, r13, r14, r15
+	add	$1, %\r
+	.endr
+.endm
+.macro fill_fp
+	.irp r, 2, 3, 4, 5, 6, 7, 8, 9
+	vaddpd	%xmm1, %xmm0, %xmm\r
+	.endr
+.endm
+.macro fill_load
+	.irp r, rax, rcx, rdx, rbp, r12, r13, r14, r15
+	mov	(%rbx), %\r
+	.endr
+.endm
+.macro fill_store
+	.rept 8
+	mov	%rdi, (%rbx)
+	.endr
+.endm
+.macro fill_branch
+	.rept 8
+	jo	1f
+1:
+	.endr
+.endm
+
+/* one load of a chase, used at once, then into sled `off` */
+.macro half chase, use, off, back
+	mov	(\chase), \chase
+	xor	\chase, \use
+	jmp	*\off(%rdi)
+\back:
+.endm
+
+.macro WIN_BODY kind, v, halves, fp
+	.globl	bm_win_\kind\()_\v
+	.balign	64
+bm_win_\kind\()_\v:
+	push %rbx; push %rbp; push %r12; push %r13; push %r14; push %r15
+	mov	0(%rdi), %r8
+	mov	8(%rdi), %r9
+	mov	64(%rdi), %rbx
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+	.if	\fp
+	vxorpd	%xmm0, %xmm0, %xmm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	.endif
+7:
+	.if	\halves == 2
+	half	%r8, %r10, 16, bm_win_\kind\()_\v\()_r0
+	half	%r9, %r11, 24, bm_win_\kind\()_\v\()_r1
+	.else
+	half	%r8, %r10, 32, bm_win_\kind\()_\v\()_r0
+	half	%r9, %r11, 40, bm_win_\kind\()_\v\()_r1
+	half	%r8, %r10, 48, bm_win_\kind\()_\v\()_r2
+	half	%r9, %r11, 56, bm_win_\kind\()_\v\()_r3
+	.endif
+	dec	%rsi
+	jnz	7b
+	mov	%r8, 0(%rdi)
+	mov	%r9, 8(%rdi)
+	mov	%r8, %rax
+	.if	\fp
+	vzeroupper
+	.endif
+	pop %r15; pop %r14; pop %r13; pop %r12; pop %rbp; pop %rbx
+	ret
+.endm
+
+.macro win_jump target
+	jmp	\target
+.endm
+#include "window_sleds.h"
