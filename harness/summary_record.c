@@ -66,6 +66,29 @@ static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, 
 	rec_close(r);
 }
 
+/* rise_field with a second step, where the curve steps again, as
+ * next_fits / next_exceeds (a second level of the structure). */
+static void steps_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
+			const char *unit, const char *from)
+{
+	if (!x->has)
+		return;
+	rec_obj(r, key);
+	if (x->open) {
+		rec_u64(r, "at_least", (uint64_t)x->fits);
+	} else {
+		rec_u64(r, "fits", (uint64_t)x->fits);
+		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
+		if (next->has && !next->open) {
+			rec_u64(r, "next_fits", (uint64_t)next->fits);
+			rec_u64(r, "next_exceeds", (uint64_t)next->exceeds);
+		}
+	}
+	rec_str(r, "unit", unit);
+	rec_str(r, "from", from);
+	rec_close(r);
+}
+
 static int64_t milli(double v)
 {
 	return (int64_t)(v * 1000.0 + (v < 0 ? -0.5 : 0.5));
@@ -102,10 +125,14 @@ void summary_emit(void)
 		rec_str(&r, "window", why("in-order: there is no out-of-order window to measure"));
 	if (!s.has_mlp)
 		rec_str(&r, "memory_parallelism", why("uarch.mlp did not run"));
-	if (!s.btb.has)
-		rec_str(&r, "btb", why("branch.btb did not run"));
+	if (!s.btb4.has)
+		rec_str(&r, "btb", why("branch.btb.4 did not run"));
+	if (!s.btb16.has)
+		rec_str(&r, "btb_16", why("branch.btb.16 did not run"));
 	if (!s.ras.has)
-		rec_str(&r, "return_stack", why("branch.ret did not run"));
+		rec_str(&r, "return_stack", why("branch.ret.alt did not run"));
+	if (!s.ret_fixed.has)
+		rec_str(&r, "return_fixed", why("branch.ret.fixed did not run"));
 	if (!s.indirect.has)
 		rec_str(&r, "indirect_targets", why("branch.indirect did not run"));
 	if (!s.pattern.has)
@@ -185,10 +212,14 @@ void summary_emit(void)
 		   "cache.tlb.lat: first page count over 1.25x cache.load.lat at pages x 64 bytes");
 	rise_field(&r, "tlb_reach_last", &s.tlb_last, "4 KiB pages (the biggest step)",
 		   "cache.tlb.lat: the biggest rise between two page counts");
-	rise_field(&r, "btb", &s.btb, "taken jumps, 8 bytes apart", "branch.btb: first cost over 1.5x the lowest before it");
-	rise_field(&r, "return_stack", &s.ras, "calls deep", "branch.ret: first cost over 1.5x the lowest before it");
-	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle",
-		   "branch.indirect: first cost over 1.5x the lowest before it");
+	const char *by = s.steps_by_penalty ? "first cost over the median before it by a tenth of the mispredict penalty"
+					    : "first cost over 1.5x the median before it";
+	steps_field(&r, "btb", &s.btb4, &s.btb4_next, "taken jumps, 4 bytes apart", "branch.btb.4: first cost over 1.5x the median before it");
+	steps_field(&r, "btb_16", &s.btb16, &s.btb16_next, "taken jumps, 16 bytes apart",
+		    "branch.btb.16: first cost over 1.5x the median before it");
+	rise_field(&r, "return_stack", &s.ras, "calls deep, returns alternating (only a return stack predicts)", by);
+	rise_field(&r, "return_fixed", &s.ret_fixed, "calls deep, returns to fixed places (a BTB can help)", by);
+	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle at one call site", by);
 	rise_field(&r, "history_length", &s.history, "never-taken branches between a random branch and its copy",
 		   "branch.history: first filler count with br_miss x (fillers + 2) over 0.75 per group");
 	rise_field(&r, "pattern_period", &s.pattern, "branches in a repeating outcome pattern",

@@ -195,6 +195,60 @@ static struct sm_rise rise(const struct sm_point *p, int n, const char *kernel, 
 	return r;
 }
 
+static double median_of(const double *v, int n)
+{
+	double t[SM_MAX_POINTS];
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		for (; j > 0 && t[j - 1] > v[i]; j--)
+			t[j] = t[j - 1];
+		t[j] = v[i];
+	}
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/* Up to two steps of a predictor structure's curve (see
+ * SM_MISPREDICTED_SHARE); `penalty` 0: steps by ratio. */
+static void sm_steps(const struct sm_point *p, int n, const char *kernel, double penalty, struct sm_rise *first,
+		     struct sm_rise *second)
+{
+	double x[SM_MAX_POINTS], y[SM_MAX_POINTS], sm[SM_MAX_POINTS];
+	int m = 0;
+	for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
+		if (strcmp(p[i].kernel, kernel) == 0 && p[i].cyc > 0) {
+			x[m] = (double)p[i].param;
+			y[m++] = p[i].cyc;
+		}
+	*first = *second = (struct sm_rise){0};
+	if (!m)
+		return;
+	for (int i = 0; i < m; i++)
+		sm[i] = i == 0 || i == m - 1 ? y[i] : mid3(y[i - 1], y[i], y[i + 1]);
+	struct sm_rise *r = first;
+	int seg = 0;
+	*r = (struct sm_rise){true, true, x[0], 0};
+	for (int i = 1; i < m; i++) {
+		double base = median_of(sm + seg, i - seg);
+		bool step = penalty > 0 ? sm[i] - base > SM_MISPREDICTED_SHARE * penalty : sm[i] > base * SM_RISE_RATIO;
+		if (!step) {
+			r->fits = x[i];
+			continue;
+		}
+		if (i - seg < 2) { /* one point is no plateau to step from: start again here */
+			seg = i;
+			r->fits = x[i];
+			continue;
+		}
+		r->open = false;
+		r->exceeds = x[i];
+		if (r == second)
+			return;
+		r = second;
+		*r = (struct sm_rise){true, true, x[i], 0};
+		seg = i;
+	}
+}
+
 static void tlb(const struct sm_point *p, int n, struct sm_summary *s)
 {
 	double prev = 0, prev_pages = 0, best = 0;
@@ -300,9 +354,15 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 	tlb(p, n, s);
 	line_size(p, n, s);
 	history(p, n, s);
-	s->btb = rise(p, n, "branch.btb", 0);
-	s->ras = rise(p, n, "branch.ret", 0);
-	s->indirect = rise(p, n, "branch.indirect", 0);
+	sm_steps(p, n, "branch.btb.4", 0, &s->btb4, &s->btb4_next);
+	sm_steps(p, n, "branch.btb.16", 0, &s->btb16, &s->btb16_next);
+	/* a return or target the structure lost is a mispredict */
+	double penalty = s->has_mispredict && s->mispredict_penalty > 0 ? s->mispredict_penalty : 0;
+	s->steps_by_penalty = penalty > 0;
+	struct sm_rise unused;
+	sm_steps(p, n, "branch.ret.alt", penalty, &s->ras, &unused);
+	sm_steps(p, n, "branch.ret.fixed", penalty, &s->ret_fixed, &unused);
+	sm_steps(p, n, "branch.indirect", penalty, &s->indirect, &unused);
 	if (rnd && pred && rnd->cyc > pred->cyc)
 		s->pattern = rise(p, n, "branch.pattern", pred->cyc + (rnd->cyc - pred->cyc) / 2);
 	window(p, n, s);

@@ -74,9 +74,14 @@ struct sm_summary {
 	 * page count costing over 1.25x the packed lines (the first TLB
 	 * level), and the biggest jump between two page counts (the last) */
 	struct sm_rise tlb_first, tlb_last;
-	struct sm_rise btb;      /* branch.btb: taken jumps */
-	struct sm_rise ras;      /* branch.ret: call depth */
-	struct sm_rise indirect; /* branch.indirect: targets in a cycle */
+	/* Predictor structures (sm_steps): the first step and, where the
+	 * curve steps again, the second (a second level) in next. */
+	struct sm_rise btb4, btb4_next;   /* branch.btb.4: taken jumps 4 bytes apart */
+	struct sm_rise btb16, btb16_next; /* branch.btb.16: 16 bytes apart */
+	struct sm_rise ras;               /* branch.ret.alt: call depth (only a return stack predicts these) */
+	struct sm_rise ret_fixed;         /* branch.ret.fixed: call depth (a target buffer can help) */
+	struct sm_rise indirect;          /* branch.indirect: targets in a cycle */
+	bool steps_by_penalty; /* ras, ret_fixed, indirect judged by the mispredict penalty (else 1.5x) */
 	/* branch.pattern: the longest period still predicted (cost at most
 	 * halfway from branch.predictable to branch.random) */
 	struct sm_rise pattern;
@@ -103,6 +108,14 @@ struct sm_summary {
 	bool has_prefetch;
 	double sequential_latency;
 };
+
+/* A predictor structure's curve (cost against entries) steps where,
+ * after a median of three, a point costs more than SM_RISE_RATIO times
+ * the median of the points since the last step; for structures whose
+ * overflow is a mispredict (returns, indirect targets), where it costs
+ * SM_MISPREDICTED_SHARE of the mispredict penalty more than that median
+ * (one op in ten mispredicted), when the penalty was measured. */
+#define SM_MISPREDICTED_SHARE 0.1
 
 /* A history group (random, fillers, copy) mispredicts 0.5 times while
  * the copy is predicted and 1 time once it is not: the midpoint. */

@@ -1,27 +1,40 @@
 /* Branch predictor structures (the summary record reads them off):
- *   branch.btb       a pass over `branches` taken jumps, 8 bytes apart:
- *                    once they outnumber what the branch target buffer
- *                    holds, each costs a fetch redirect. One op is one
+ *   branch.btb.4, branch.btb.16
+ *                    a pass over `branches` taken jumps (to 16384), 4 or
+ *                    16 bytes apart: once they outnumber what the branch
+ *                    target buffer holds at that density, each costs a
+ *                    fetch redirect (a second, larger level shows as a
+ *                    second step; many BTBs hold few branches per line,
+ *                    so the dense series can step earlier). One op is one
  *                    taken jump.
- *   branch.ret       calls `depth` deep through distinct functions (each
- *                    return has its own target): once they outnumber the
- *                    return-address stack, the returns mispredict. One
- *                    op is one call and its return.
- *   branch.indirect  an indirect call cycling through `targets` stubs in
- *                    a shuffled order: a predictor with target history
- *                    learns short cycles. One op is one call and its
- *                    return.
+ *   branch.ret.fixed calls `depth` deep through distinct functions, each
+ *                    always returning to the same place: a return stack
+ *                    predicts them, and so can a target buffer, so the
+ *                    step is the larger of the two.
+ *   branch.ret.alt   the same depth, each function called from one of two
+ *                    sites that alternate from pass to pass: each return
+ *                    goes where it did not go last time, which only a
+ *                    return stack predicts. One op is one call and return.
+ *   branch.indirect  one indirect call site cycling through `targets`
+ *                    stubs (to 1024) in a shuffled order, with no other
+ *                    branch between: what it measures is how long a cycle
+ *                    the indirect predictor learns from its own history
+ *                    of targets. One op is one call and its return.
  * The x2 body is the x1 body run twice as many times (the same code, the
  * same footprint), so the difference is the extra passes; each pass's own
- * loop (counting, the table walk of the indirect kernel) is taken out by
- * an empty pass run the same way and subtracted (harness: `empty`): a
- * BTB pass with no jumps, the return chain entered at its last ret (depth
- * 0), the indirect loop without its call. */
+ * loop (the call into the sled or chain, the table walk of the indirect
+ * kernel) is taken out by an empty pass run the same way and subtracted
+ * (harness: `empty`): the sled entered at its return, the chain entered
+ * at its last ret (depth 0), the indirect loop without its call. */
 #include <string.h>
 
 #include "kernel.h"
 
 enum bpu_kind { BTB, RET, IND };
+#define IND_STUBS 1024 /* bm_ind_stubs: 16 bytes each */
+
+#define SLED_JUMPS 16384 /* taken jumps in each BTB sled */
+#define RET_CHAIN 128    /* functions in each return chain */
 
 struct bpu_state {
 	uint64_t a, b; /* 0, 8: read by the bodies (the call chain's entry; or table, mask) */
@@ -36,7 +49,9 @@ struct bpu_op {
 	enum bpu_kind kind;
 	const uint16_t *params;
 	unsigned nparams;
-	bm_body_fn x1[16], x2[16];
+	/* BTB: the sled and its spacing; RET: the chain and its function size */
+	const uint8_t *code, *code_end;
+	unsigned spacing;
 };
 
 static bool param_of(const struct bpu_op *op, unsigned i, uint64_t *v)
@@ -47,8 +62,11 @@ static bool param_of(const struct bpu_op *op, unsigned i, uint64_t *v)
 	return true;
 }
 
-extern const uint8_t bm_ind_stubs[], bm_ret_chain[];
-#define RET_CHAIN 64  /* functions in bm_ret_chain, 32 bytes each */
+extern const uint8_t bm_ind_stubs[];
+#define B(name) uint64_t name##_x1(void *, uint64_t), name##_x2(void *, uint64_t)
+B(bm_btb); B(bm_ret); B(bm_ind); B(bm_ind_empty);
+extern const uint8_t bm_btb_sled4[], bm_btb_sled4_end[], bm_btb_sled16[], bm_btb_sled16_end[];
+extern const uint8_t bm_ret_chain[], bm_ret_alt_chain[];
 
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		     const char **why)
@@ -56,7 +74,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	(void)env;
 	const struct bpu_op *op = k->arg;
 	struct bpu_state *s = arena_alloc(sizeof(*s), 64);
-	uint64_t *table = arena_alloc(64 * sizeof(uint64_t), 64);
+	uint64_t *table = arena_alloc(IND_STUBS * sizeof(uint64_t), 64);
 	if (!s || !table) {
 		*why = "no memory for the kernel's state";
 		return NULL;
@@ -64,23 +82,29 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	memset(s, 0, sizeof(*s));
 	s->op = op;
 	s->param = param;
-	unsigned pi = 0;
-	for (unsigned i = 0; i < op->nparams; i++)
-		if (op->params[i] == param)
-			pi = i;
-	s->bodies.x1 = op->x1[op->kind == BTB ? pi : 0];
-	s->bodies.x2 = op->x2[op->kind == BTB ? pi : 0];
-	if (op->kind == RET) {
-		s->a = (uint64_t)(uintptr_t)(bm_ret_chain + 32u * (RET_CHAIN - param));
+	s->bodies = op->kind == BTB ? (struct bm_bodies){bm_btb_x1, bm_btb_x2}
+		    : op->kind == RET ? (struct bm_bodies){bm_ret_x1, bm_ret_x2}
+				      : (struct bm_bodies){bm_ind_x1, bm_ind_x2};
+	if (op->kind == BTB) {
+		/* the sled must be laid out as its spacing says */
+		if ((uintptr_t)(op->code_end - op->code) != (uintptr_t)SLED_JUMPS * op->spacing) {
+			*why = "the jump sled is not laid out at its spacing (an assembler chose other encodings)";
+			return NULL;
+		}
+		s->a = (uint64_t)(uintptr_t)(op->code_end - param * op->spacing);
+		s->ea = (uint64_t)(uintptr_t)op->code_end;
+	} else if (op->kind == RET) {
+		s->a = (uint64_t)(uintptr_t)(op->code + (uint64_t)op->spacing * (RET_CHAIN - param));
+		s->ea = (uint64_t)(uintptr_t)(op->code + (uint64_t)op->spacing * RET_CHAIN);
 	} else if (op->kind == IND) {
 		/* the stubs in a shuffled order, one cycle of `param` */
-		uint8_t order[64];
-		for (unsigned i = 0; i < 64; i++)
-			order[i] = (uint8_t)i;
+		uint16_t order[IND_STUBS];
+		for (unsigned i = 0; i < IND_STUBS; i++)
+			order[i] = (uint16_t)i;
 		uint64_t seed = 0x2545F4914F6CDD1Dull;
 		for (unsigned i = (unsigned)param - 1; i > 0; i--) {
 			unsigned j = (unsigned)(bm_rand(&seed) % (i + 1));
-			uint8_t t = order[i];
+			uint16_t t = order[i];
 			order[i] = order[j];
 			order[j] = t;
 		}
@@ -92,24 +116,21 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		s->b = param - 1;
 		/* whole cycles in every body */
 		*iters = (*iters + param - 1) / param * param;
+		s->ea = s->a;
 	}
-	s->ea = op->kind == RET ? (uint64_t)(uintptr_t)(bm_ret_chain + 32u * RET_CHAIN) : s->a;
 	s->eb = s->b;
 	return s;
 }
 
 BM_STATE_BODIES(struct bpu_state, bodies)
 
-#define B(name) uint64_t name##_x1(void *, uint64_t), name##_x2(void *, uint64_t)
-B(bm_btb_0); B(bm_btb_8); B(bm_btb_16); B(bm_btb_32); B(bm_btb_64); B(bm_btb_128); B(bm_btb_256);
-B(bm_btb_512); B(bm_btb_1024); B(bm_btb_2048); B(bm_ret); B(bm_ind); B(bm_ind_empty);
 
 /* The empty pass of each kind, on the state's empty fields. */
 static uint64_t empty_run(void *st, uint64_t iters, unsigned v)
 {
 	struct bpu_state *s = st;
 	switch (s->op->kind) {
-	case BTB: return (v ? bm_btb_0_x2 : bm_btb_0_x1)(&s->ea, iters);
+	case BTB: return (v ? bm_btb_x2 : bm_btb_x1)(&s->ea, iters);
 	case RET: return (v ? bm_ret_x2 : bm_ret_x1)(&s->ea, iters);
 	default: return (v ? bm_ind_empty_x2 : bm_ind_empty_x1)(&s->ea, iters);
 	}
@@ -142,19 +163,17 @@ static bool check(const void *st, unsigned variant, uint64_t iters, uint64_t res
 	}
 }
 
-static const uint16_t btb_params[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048};
-static const uint16_t ret_params[] = {2, 4, 8, 12, 16, 24, 32, 48, 64};
-static const uint16_t ind_params[] = {1, 2, 4, 8, 16, 32, 64};
+static const uint16_t btb_params[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
+static const uint16_t ret_params[] = {2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128};
+static const uint16_t ind_params[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+#define N(a) (unsigned)(sizeof(a) / sizeof(a[0]))
 
-#define BTB1(n) bm_btb_##n##_x1
-#define BTB2(n) bm_btb_##n##_x2
-static const struct bpu_op btb_op = {
-	BTB, btb_params, 9,
-	{BTB1(8), BTB1(16), BTB1(32), BTB1(64), BTB1(128), BTB1(256), BTB1(512), BTB1(1024), BTB1(2048)},
-	{BTB2(8), BTB2(16), BTB2(32), BTB2(64), BTB2(128), BTB2(256), BTB2(512), BTB2(1024), BTB2(2048)},
-};
-static const struct bpu_op ret_op = {RET, ret_params, 9, {bm_ret_x1}, {bm_ret_x2}};
-static const struct bpu_op ind_op = {IND, ind_params, 7, {bm_ind_x1}, {bm_ind_x2}};
+static const struct bpu_op btb4_op = {BTB, btb_params, N(btb_params), bm_btb_sled4, bm_btb_sled4_end, 4};
+static const struct bpu_op btb16_op = {BTB, btb_params, N(btb_params), bm_btb_sled16, bm_btb_sled16_end, 16};
+/* the chains' functions are 32 and 64 bytes apart (bpu_<arch>.S) */
+static const struct bpu_op ret_op = {RET, ret_params, N(ret_params), bm_ret_chain, NULL, 32};
+static const struct bpu_op ret_alt_op = {RET, ret_params, N(ret_params), bm_ret_alt_chain, NULL, 64};
+static const struct bpu_op ind_op = {IND, ind_params, N(ind_params), NULL, NULL, 0};
 
 #define BPU(id, kname, opname, pname, op_)                                                         \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                     \
@@ -169,6 +188,9 @@ static const struct bpu_op ind_op = {IND, ind_params, 7, {bm_ind_x1}, {bm_ind_x2
 		.arg = &op_,                                                                        \
 	}
 
-BPU(branch_btb, "branch.btb", "taken jump (8 bytes apart)", "branches", btb_op);
-BPU(branch_ret, "branch.ret", "call and return", "depth", ret_op);
+BPU(branch_btb4, "branch.btb.4", "taken jump (4 bytes apart)", "branches", btb4_op);
+BPU(branch_btb16, "branch.btb.16", "taken jump (16 bytes apart)", "branches", btb16_op);
+BPU(branch_ret, "branch.ret.fixed", "call and return (each return to a fixed place)", "depth", ret_op);
+BPU(branch_ret_alt, "branch.ret.alt", "call and return (each return alternating between two places)", "depth",
+    ret_alt_op);
 BPU(branch_ind, "branch.indirect", "indirect call and return", "targets", ind_op);

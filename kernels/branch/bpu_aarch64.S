@@ -3,29 +3,44 @@
  * empty passes (BTB 0, bm_ind_empty) for the loop's own cost. */
 	.section .text
 
-.macro BTB n
-	.globl	bm_btb_\n\()_x1, bm_btb_\n\()_x2
+/* BTB: a pass is a call into a sled of taken jumps, `spacing` bytes
+ * apart, entered `branches` jumps before its end, where it returns
+ * (state 0: the entry; the empty pass enters at the ret). */
+	.globl	bm_btb_x1, bm_btb_x2
 	.balign	64
-bm_btb_\n\()_x2:
+bm_btb_x2:
 	lsl	x1, x1, #1
-bm_btb_\n\()_x1:
-	mov	x0, #0
-1:
-	.rept	\n
-	b	9f
-	nop
-9:
-	.endr
-	add	x0, x0, #1
+bm_btb_x1:
+	stp	x29, x30, [sp, #-16]!
+	ldr	x3, [x0]
+	mov	x4, #0
+1:	blr	x3
+	add	x4, x4, #1
 	subs	x1, x1, #1
 	b.ne	1b
+	mov	x0, x4
+	ldp	x29, x30, [sp], #16
+	ret
+
+.macro BTB_SLED spacing
+	.globl	bm_btb_sled\spacing, bm_btb_sled\spacing\()_end
+	.balign	64
+bm_btb_sled\spacing:
+	.rept	16384
+	b	9f
+	.if	\spacing > 4
+	.skip	\spacing - 4
+	.endif
+9:
+	.endr
+bm_btb_sled\spacing\()_end:
 	ret
 .endm
-	.irp n, 0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
-	BTB	\n
-	.endr
+	BTB_SLED 4
+	BTB_SLED 16
 
-/* return stack: 64 functions of 32 bytes, each calling the next */
+/* return stack, fixed targets: 128 functions of 32 bytes, each calling
+ * the next; x11 is the alternating chain's parity, flipped every pass */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
@@ -34,7 +49,9 @@ bm_ret_x1:
 	stp	x29, x30, [sp, #-16]!
 	ldr	x3, [x0]
 	mov	x4, #0
+	mov	x11, #0
 1:	blr	x3
+	eor	x11, x11, #1
 	subs	x1, x1, #1
 	b.ne	1b
 	mov	x0, x4
@@ -42,7 +59,7 @@ bm_ret_x1:
 	ret
 	.balign	64
 bm_ret_chain:
-	.rept	64
+	.rept	128
 2:	stp	x29, x30, [sp, #-16]!
 	add	x4, x4, #1
 	bl	2f
@@ -52,6 +69,28 @@ bm_ret_chain:
 	nop
 	nop
 	.endr
+2:	ret
+
+/* return stack, alternating targets (see bpu_riscv64.S): 128 functions
+ * of 64 bytes, each calling the next from one of two sites by x11's
+ * parity */
+	.globl	bm_ret_alt_chain
+	.balign	64
+bm_ret_alt_chain:
+	.rept	128
+	.balign	64
+2:	stp	x29, x30, [sp, #-16]!
+	add	x4, x4, #1
+	eor	x11, x11, #1
+	cbnz	x11, 3f
+	bl	2f
+	ldp	x29, x30, [sp], #16
+	ret
+3:	bl	2f
+	ldp	x29, x30, [sp], #16
+	ret
+	.endr
+	.balign	64
 2:	ret
 
 /* The indirect loop (state: 0 table, 8 index mask); with call=0 the
@@ -81,11 +120,12 @@ bm_ret_chain:
 	IND	bm_ind, 1
 	IND	bm_ind_empty, 0
 	.globl	bm_ind_stubs
-/* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k */
+/* 1024 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k
+ * (an add immediate holds up to 4095) */
 	.balign	16
 bm_ind_stubs:
 	.set	k, 1
-	.rept	64
+	.rept	1024
 	add	x4, x4, #k
 	ret
 	nop

@@ -6,35 +6,52 @@
 	.section .text
 	.option norvc
 
-/* BTB: a pass over N taken jumps, 8 bytes apart (each jumps over a nop
- * that never runs); returns the passes made. */
-.macro BTB n
-	.globl	bm_btb_\n\()_x1, bm_btb_\n\()_x2
+/* BTB: a pass is a call into a sled of taken jumps, `spacing` bytes
+ * apart (each jumps over never-run zero padding), entered `branches`
+ * jumps before its end, where it returns (state 0: the entry; the empty
+ * pass enters at the ret). The call's target never changes. Returns the
+ * passes made. */
+	.globl	bm_btb_x1, bm_btb_x2
 	.balign	64
-bm_btb_\n\()_x2:
+bm_btb_x2:
 	slli	a1, a1, 1
-bm_btb_\n\()_x1:
-	li	a0, 0
-1:
-	.rept	\n
-	j	9f
-	nop
-9:
-	.endr
-	addi	a0, a0, 1
+bm_btb_x1:
+	addi	sp, sp, -16
+	sd	ra, 0(sp)
+	ld	a3, 0(a0)
+	li	a4, 0
+1:	jalr	ra, a3
+	addi	a4, a4, 1
 	addi	a1, a1, -1
 	bnez	a1, 1b
+	mv	a0, a4
+	ld	ra, 0(sp)
+	addi	sp, sp, 16
+	ret
+
+.macro BTB_SLED spacing
+	.globl	bm_btb_sled\spacing, bm_btb_sled\spacing\()_end
+	.balign	64
+bm_btb_sled\spacing:
+	.rept	16384
+	j	9f
+	.if	\spacing > 4
+	.skip	\spacing - 4
+	.endif
+9:
+	.endr
+bm_btb_sled\spacing\()_end:
 	ret
 .endm
-	.irp n, 0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
-	BTB	\n
-	.endr
+	BTB_SLED 4
+	BTB_SLED 16
 
-/* Return stack: a chain of 64 functions, 32 bytes each, each calling the
- * next from its own call site (so every return has its own target: a
- * branch target buffer cannot stand in for the return stack); the state
+/* Return stack, fixed targets: a chain of 128 functions, 32 bytes each,
+ * each calling the next from its own call site (every return always goes
+ * to the same place: a target buffer can predict it too); the state
  * (offset 0) holds the entry that makes the calls `depth` deep. Returns
- * the calls made. */
+ * the calls made. t1 is the alternating chain's parity, flipped after
+ * every pass (see bm_ret_alt_chain). */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
@@ -44,7 +61,9 @@ bm_ret_x1:
 	sd	ra, 0(sp)
 	ld	a3, 0(a0)
 	li	a4, 0
+	li	t1, 0
 1:	jalr	ra, a3
+	xori	t1, t1, 1
 	addi	a1, a1, -1
 	bnez	a1, 1b
 	mv	a0, a4
@@ -53,7 +72,7 @@ bm_ret_x1:
 	ret
 	.balign	64
 bm_ret_chain:
-	.rept	64
+	.rept	128
 2:	addi	sp, sp, -16
 	sd	ra, 0(sp)
 	addi	a4, a4, 1
@@ -63,6 +82,34 @@ bm_ret_chain:
 	ret
 	nop
 	.endr
+2:	ret
+
+/* Return stack, alternating targets: 128 functions of 64 bytes, each
+ * calling the next from one of two call sites, chosen by the parity of
+ * t1 (flipped at every level and after every pass, so a level's site
+ * alternates from pass to pass while the branch choosing it alternates
+ * from level to level, which a predictor learns): each return goes where
+ * the other went last time, which only a return stack predicts. */
+	.globl	bm_ret_alt_chain
+	.balign	64
+bm_ret_alt_chain:
+	.rept	128
+	.balign	64
+2:	addi	sp, sp, -16
+	sd	ra, 0(sp)
+	addi	a4, a4, 1
+	xori	t1, t1, 1
+	bnez	t1, 3f
+	jal	ra, 2f
+	ld	ra, 0(sp)
+	addi	sp, sp, 16
+	ret
+3:	jal	ra, 2f
+	ld	ra, 0(sp)
+	addi	sp, sp, 16
+	ret
+	.endr
+	.balign	64
 2:	ret
 
 /* Indirect: a call through a table of stub addresses (state: 0 table,
@@ -97,12 +144,12 @@ bm_ret_chain:
 	IND	bm_ind, 1
 	IND	bm_ind_empty, 0
 	.globl	bm_ind_stubs
-/* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k (the
- * padding never runs) */
+/* 1024 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k (the
+ * padding never runs; an addi immediate holds up to 2047) */
 	.balign	16
 bm_ind_stubs:
 	.set	k, 1
-	.rept	64
+	.rept	1024
 	addi	a4, a4, k
 	ret
 	nop

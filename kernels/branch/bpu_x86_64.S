@@ -1,33 +1,46 @@
 /* x86-64 bodies for kernels/branch/bpu.c (Linux build), as
- * bpu_riscv64.S: rdi = state, rsi = iterations; empty passes (BTB 0,
- * bm_ind_empty) for the loop's own cost. */
+ * bpu_riscv64.S: rdi = state, rsi = iterations; the x2 body is the x1
+ * body run for twice the iterations; empty passes for the loop's own
+ * cost. */
 	.section .note.GNU-stack, "", @progbits
 	.section .text
 
-/* each jump is 2 bytes, followed by 6 never-run bytes: 8 apart */
-.macro BTB n
-	.globl	bm_btb_\n\()_x1, bm_btb_\n\()_x2
+/* BTB: a pass is a call into a sled of taken jumps, `spacing` bytes
+ * apart (a 2-byte jmp over never-run int3 padding), entered `branches`
+ * jumps before its end, where it returns (state 0: the entry; the empty
+ * pass enters at the ret). The call's target never changes. Returns the
+ * passes made. */
+	.globl	bm_btb_x1, bm_btb_x2
 	.balign	64
-bm_btb_\n\()_x2:
+bm_btb_x2:
 	shl	$1, %rsi
-bm_btb_\n\()_x1:
+bm_btb_x1:
+	mov	0(%rdi), %rcx
 	xor	%eax, %eax
-1:
-	.rept	\n
-	jmp	9f
-	.skip	6, 0xcc
-9:
-	.endr
+1:	call	*%rcx
 	add	$1, %rax
 	dec	%rsi
 	jnz	1b
 	ret
-.endm
-	.irp n, 0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048
-	BTB	\n
-	.endr
 
-/* return stack: 64 functions of 32 bytes, each calling the next */
+.macro BTB_SLED spacing
+	.globl	bm_btb_sled\spacing, bm_btb_sled\spacing\()_end
+	.balign	64
+bm_btb_sled\spacing:
+	.rept	16384
+	jmp	9f
+	.skip	\spacing - 2, 0xcc
+9:
+	.endr
+bm_btb_sled\spacing\()_end:
+	ret
+.endm
+	BTB_SLED 4
+	BTB_SLED 16
+
+/* Return stack, fixed targets: 128 functions of 32 bytes, each calling
+ * the next from its own call site, so every return always goes to the
+ * same place (a target buffer can predict it too). */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
@@ -35,19 +48,44 @@ bm_ret_x2:
 bm_ret_x1:
 	mov	0(%rdi), %rcx
 	xor	%eax, %eax
+	xor	%r11d, %r11d
 1:	call	*%rcx
+	xor	$1, %r11d
 	dec	%rsi
 	jnz	1b
 	ret
 	.balign	64
 bm_ret_chain:
-	.rept	64
+	.rept	128
 	.balign	32, 0xcc
 2:	inc	%rax
 	call	2f
 	ret
 	.endr
 	.balign	32, 0xcc
+2:	ret
+
+/* Return stack, alternating targets: 128 functions of 64 bytes, each
+ * calling the next from one of two call sites, chosen by the parity of
+ * r11 (flipped at every level and after every pass, so each level's site
+ * alternates from one pass to the next and the branch choosing it
+ * alternates from level to level, which a predictor learns): each return
+ * goes where the other went last time, which only a return stack
+ * predicts. Entered through bm_ret_x1/x2 like the fixed chain. */
+	.globl	bm_ret_alt_chain
+	.balign	64
+bm_ret_alt_chain:
+	.rept	128
+	.balign	64, 0xcc
+2:	inc	%rax
+	xor	$1, %r11d
+	jnz	3f
+	call	2f
+	ret
+3:	call	2f
+	ret
+	.endr
+	.balign	64, 0xcc
 2:	ret
 
 /* The indirect loop (state: 0 table, 8 index mask); with call=0 the
@@ -75,11 +113,11 @@ bm_ret_chain:
 	IND	bm_ind, 1
 	IND	bm_ind_empty, 0
 	.globl	bm_ind_stubs
-/* 64 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k */
+/* 1024 stubs of exactly 16 bytes: stub k is at bm_ind_stubs + 16 k */
 	.balign	16
 bm_ind_stubs:
 	.set	k, 1
-	.rept	64
+	.rept	1024
 	.balign	16, 0xcc
 	add	$k, %rax
 	ret

@@ -29,10 +29,12 @@ void test_summary(void)
 		{"cache.seq.lat", 33554432, 12.0, 0, false, 0},  {"cache.bw.read", 1024, 2.0, 0, false, 0},
 		{"cache.bw.read", 33554432, 8.0, 0, false, 0},   {"cache.bw.vread", 1024, 1.0, 0, false, 64},
 		{"cache.bw.vread", 33554432, 4.0, 0, false, 64},
-		{"branch.btb", 8, 1.0, 0, false, 0},             {"branch.btb", 1024, 1.2, 0, false, 0},
-		{"branch.btb", 2048, 3.0, 0, false, 0},          {"branch.ret", 2, 7.2, 0, false, 0},             {"branch.ret", 16, 5.0, 0, false, 0},
-		{"branch.ret", 32, 5.1, 0, false, 0},            {"branch.ret", 48, 11.0, 0, false, 0},
-		{"branch.ret", 64, 13.0, 0, false, 0},           {"branch.indirect", 1, 6.0, 0, false, 0},
+		{"branch.btb.4", 8, 1.0, 0, false, 0},           {"branch.btb.4", 1024, 1.2, 0, false, 0},
+		{"branch.btb.4", 2048, 3.0, 0, false, 0},        {"branch.btb.4", 4096, 3.1, 0, false, 0},
+		{"branch.btb.4", 8192, 3.0, 0, false, 0},        {"branch.btb.4", 16384, 6.0, 0, false, 0},
+		{"branch.ret.alt", 2, 7.2, 0, false, 0},         {"branch.ret.alt", 16, 5.0, 0, false, 0},
+		{"branch.ret.alt", 32, 5.1, 0, false, 0},        {"branch.ret.alt", 48, 11.0, 0, false, 0},
+		{"branch.ret.alt", 64, 13.0, 0, false, 0},       {"branch.indirect", 1, 6.0, 0, false, 0},
 		{"branch.indirect", 2, 6.5, 0, false, 0},        {"branch.pattern", 4, 1.0, 0, false, 0},
 		{"branch.pattern", 64, 2.0, 0, false, 0},        {"branch.pattern", 1024, 8.0, 0, false, 0},
 		/* 16 and 32 pages as fast as their packed lines, 64 slower; the
@@ -85,8 +87,12 @@ void test_summary(void)
 	      "first TLB level: 32 pages fit, 64 do not");
 	CHECK(s.tlb_last.has && NEAR(s.tlb_last.fits, 2048) && NEAR(s.tlb_last.exceeds, 4096), "last level: 2048 / 4096");
 	CHECK(s.has_vbandwidth && NEAR(s.vbw_small, 64.0) && NEAR(s.vbw_large, 16.0), "vector reads: 64 and 16 B/cycle");
-	CHECK(s.btb.has && !s.btb.open && NEAR(s.btb.fits, 1024) && NEAR(s.btb.exceeds, 2048), "BTB: 1024 fit, 2048 do not");
-	CHECK(s.ras.has && NEAR(s.ras.fits, 32) && NEAR(s.ras.exceeds, 48), "return stack: 32 deep fits, 48 does not");
+	CHECK(s.btb4.has && !s.btb4.open && NEAR(s.btb4.fits, 1024) && NEAR(s.btb4.exceeds, 2048), "BTB: 1024 fit, 2048 do not");
+	CHECK(s.btb4_next.has && !s.btb4_next.open && NEAR(s.btb4_next.fits, 8192) && NEAR(s.btb4_next.exceeds, 16384),
+	      "BTB, second level: 8192 fit, 16384 do not");
+	CHECK(!s.btb16.has, "nothing for the spacing that did not run");
+	CHECK(s.steps_by_penalty && s.ras.has && NEAR(s.ras.fits, 32) && NEAR(s.ras.exceeds, 48),
+	      "return stack: 32 deep fits, 48 does not (5.9 cycles over the median: over a tenth of 15)");
 	CHECK(s.indirect.has && s.indirect.open && NEAR(s.indirect.fits, 2), "indirect: no rise up to the 2 tried");
 	CHECK(s.pattern.has && NEAR(s.pattern.fits, 64) && NEAR(s.pattern.exceeds, 1024),
 	      "pattern: 64 still under halfway (1 + 7.5/2 = 4.75), 1024 not");
@@ -137,6 +143,19 @@ void test_summary(void)
 	      "L1 to 48 KiB, L2 to 768 KiB (1.5x its 13.8 at 1 MiB), L3 to 8 MiB: %g %g %g", s.upto[0], s.upto[1],
 	      s.upto[2]);
 	CHECK(s.has_memory && NEAR(s.memory_latency, 731.9), "memory at the largest point");
+	/* Zen 5's branch.btb.16 (2026-12-01): a fast first point is no
+	 * plateau; one step, 1024 / 2048 */
+	{
+		static const double bx[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
+		static const double by[] = {0.252, 0.503, 0.532, 0.66, 0.616, 0.593, 0.566, 0.617, 1.026, 1.369, 1.381, 1.761};
+		struct sm_point b[12];
+		for (int i = 0; i < 12; i++)
+			b[i] = (struct sm_point){"branch.btb.16", (int64_t)bx[i], by[i], 0, false, 0};
+		summary_derive(b, 12, &s);
+		CHECK(s.btb16.has && !s.btb16.open && NEAR(s.btb16.fits, 1024) && NEAR(s.btb16.exceeds, 2048) &&
+			      !(s.btb16_next.has && !s.btb16_next.open),
+		      "BTB 16 B apart: 1024 fit, 2048 do not, no second step (%g %g)", s.btb16.fits, s.btb16.exceeds);
+	}
 	/* one disturbed point inside a plateau is not a step */
 	struct sm_point spike[] = {
 		{"cache.load.lat", 16384, 4.0, 0, false, 0},   {"cache.load.lat", 32768, 4.0, 0, false, 0},

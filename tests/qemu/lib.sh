@@ -80,9 +80,12 @@ check_complete_run() {
 	# an indirect call 3 (call, the stub's add, return). QEMU counts the
 	# longest BTB passes (512 and more one-instruction blocks) a little
 	# high, so those are held to 1%.
-	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.btb")] | length == 9 and all(if .param.value <= 256 then .instructions_per_op == 1 else (.instructions_per_op - 1 | fabs) < 0.01 end) and all(.empty_pass_subtracted)' "branch.btb: exactly one instruction per jump (empty pass subtracted)"
-	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.ret") | .instructions_per_op] | (unique | length == 1) and (.[0] == 7 or .[0] == 5)' "branch.ret: the same whole number of instructions per call level at every depth"
-	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.indirect")] | length == 7 and all(.instructions_per_op == 3)' "branch.indirect: 3 instructions per call (call, stub, return)"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel=="branch.btb.4" or .kernel=="branch.btb.16"))] | length == 24 and (map(.param.value) | unique) == [8,16,32,64,128,256,512,1024,2048,4096,8192,16384] and all(if .param.value <= 256 then .instructions_per_op == 1 else (.instructions_per_op - 1 | fabs) < 0.01 end) and all(.empty_pass_subtracted)' "branch.btb.4 and .16: 8 to 16384 jumps, one instruction per jump (empty pass subtracted)"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.ret.fixed") | .instructions_per_op] | length == 11 and (unique | length == 1) and (.[0] == 7 or .[0] == 5)' "branch.ret.fixed: 2 to 128 deep, the same whole number of instructions per call level"
+	# the alternating chain: frame, count, flip, branch, call, return (+1
+	# for the frame's second half on rv64): 9 on rv64, 7 on a64
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.ret.alt") | .instructions_per_op] | length == 11 and (unique | length == 1) and (.[0] == 9 or .[0] == 7)' "branch.ret.alt: 2 to 128 deep, the same whole number of instructions per call level"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.indirect")] | length == 11 and (map(.param.value) | max) == 1024 and all(.instructions_per_op == 3)' "branch.indirect: 1 to 1024 targets, 3 instructions per call (call, stub, return)"
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.random")][0].ops >= 65536' "branch.random: at least 64 Ki fresh outcomes per timed body"
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.history") | .param.value] == [1,2,4,8,16,32,64,128,256]' "branch.history: 1 to 256 fillers"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | (has("history_length") | not) and (.unavailable.history_length | startswith("no br_miss count on this core"))' "summary: no history length without counted mispredicts, and why"
@@ -93,7 +96,7 @@ check_complete_run() {
 	# instruction whatever the TLB, so the summary sees no rise.
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | map(.param.value) == [16,32,64,128,256,512,1024,2048,4096] and all(.check == "ok" and .cycles_per_op.est == 1)' "cache.tlb.lat through 4 KiB pages: 16 to 4096 pages, self-checked"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .tlb_reach.at_least == 4096 and (.unavailable.tlb_reach_last | startswith("cache.tlb.lat never rose"))' "summary: no TLB step under -icount, and it says so"
-	expect_q "$n" '[.[] | select(.type=="summary")][0] | .btb.at_least == 2048 and .return_stack.at_least == 64 and .indirect_targets.at_least == 64' "summary: under -icount no branch structure overflows (every op costs its instructions)"
+	expect_q "$n" '[.[] | select(.type=="summary")][0] | .btb.at_least == 16384 and .btb_16.at_least == 16384 and .return_stack.at_least == 128 and .return_fixed.at_least == 128 and .indirect_targets.at_least == 1024' "summary: under -icount no branch structure overflows (every op costs its instructions)"
 	# The window probes: one op is two halves of load, use, the jump into
 	# the sled (a load of its address and the jump), `filler` fillers and
 	# the jump back: 2 x filler + 10 instructions, every filler kind, at

@@ -23,6 +23,7 @@ int cmd_report(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_steps(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
+int cmd_against(int argc, char **argv);
 #include "logs.h"
 #include "records.h"
 
@@ -35,6 +36,7 @@ static int usage(void)
 			"       baremark capture <device>|- [--baud N] [-o run.log] [--timeout s]\n"
 			"       baremark steps <log>...\n"
 			"       baremark summary <log>...\n"
+			"       baremark against <figures.md> <core> <log>...\n"
 			"       baremark inspect <file.dtb>\n");
 	return 2;
 }
@@ -137,6 +139,8 @@ int main(int argc, char **argv)
 		return cmd_compare(argc - 2, argv + 2);
 	if (strcmp(argv[1], "summary") == 0)
 		return cmd_summary(argc - 2, argv + 2);
+	if (strcmp(argv[1], "against") == 0)
+		return cmd_against(argc - 2, argv + 2);
 	if (strcmp(argv[1], "crypto") == 0)
 		return cmd_crypto(argc - 2, argv + 2);
 	if (strcmp(argv[1], "inspect") == 0)

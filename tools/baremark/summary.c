@@ -238,6 +238,12 @@ static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
 		unavailable(buf, cap, sum, key);
 	else if (json_object_get(x, "at_least"))
 		snprintf(buf, cap, ">= %lld (never rose)", (long long)json_integer_value(json_object_get(x, "at_least")));
+	else if (json_object_get(x, "next_exceeds"))
+		snprintf(buf, cap, "%lld fit, %lld do not; then %lld fit, %lld do not",
+			 (long long)json_integer_value(json_object_get(x, "fits")),
+			 (long long)json_integer_value(json_object_get(x, "exceeds")),
+			 (long long)json_integer_value(json_object_get(x, "next_fits")),
+			 (long long)json_integer_value(json_object_get(x, "next_exceeds")));
 	else
 		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
 			 (long long)json_integer_value(json_object_get(x, "exceeds")));
@@ -249,6 +255,8 @@ static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
 		rise_cell(buf, cap, sum, key);                                             \
 	}
 RISE_CELL(btb_cell, "btb")
+RISE_CELL(btb16_cell, "btb_16")
+RISE_CELL(ret_fixed_cell, "return_fixed")
 RISE_CELL(tlb_cell, "tlb_reach")
 RISE_CELL(tlb_last_cell, "tlb_reach_last")
 RISE_CELL(ras_cell, "return_stack")
@@ -341,8 +349,10 @@ int cmd_summary(int argc, char **argv)
 	row("mispredict penalty", &set, sums, cores, mp_cell, 0);
 	row("branch pattern period", &set, sums, cores, pattern_cell, 0);
 	row("global history (fillers)", &set, sums, cores, history_cell, 0);
-	row("BTB (taken jumps)", &set, sums, cores, btb_cell, 0);
+	row("BTB (jumps 4 B apart)", &set, sums, cores, btb_cell, 0);
+	row("BTB (jumps 16 B apart)", &set, sums, cores, btb16_cell, 0);
 	row("return stack (depth)", &set, sums, cores, ras_cell, 0);
+	row("returns, fixed targets", &set, sums, cores, ret_fixed_cell, 0);
 	row("indirect (targets)", &set, sums, cores, ind_cell, 0);
 	print_rows(set.ncols);
 	for (int n = 0; n < nnotes; n++)

@@ -1,0 +1,301 @@
+/* baremark against <figures.md> <core> <log>...: each summary record of
+ * the logs beside a core's published figures, read from a Markdown file
+ * (docs/cores.md): the section whose "## " heading contains <core> (case
+ * ignored), and in it the table rows | field | published | source | note |.
+ *
+ * A field names a summary reading: L1, L2, L3 (a cache level's size) and
+ * "L1 latency" ...; "memory latency"; window.nop, window.int, window.fp,
+ * window.load, window.store, window.branch; btb, btb_16, return_stack,
+ * return_fixed, indirect_targets, tlb_reach, tlb_reach_last;
+ * mispredict_penalty, issue_width, line_size. A published value is a
+ * number with an optional KiB/MiB, or a range "lo-hi"; "-" or anything
+ * else that is not a number is shown but not judged.
+ *
+ * Verdicts: a size agrees when it lies in the reading's bracket (the
+ * largest that fit to the first that did not, inclusive); a latency,
+ * penalty or width when it is within 15% (SCALAR_TOLERANCE) of the
+ * published value or range. Otherwise "reads smaller" / "reads larger";
+ * "not measured" with the summary's reason when the run has no reading.
+ * Exit status: 0 when the table was printed, 1 when no row agreed or
+ * there was no summary, 2 on a usage or I/O error. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "compare.h"
+
+#define MAX_FIGURES 64
+#define SCALAR_TOLERANCE 0.15
+
+struct figure {
+	char field[48], published[64], source[200], note[400];
+};
+
+static void trim(char *s)
+{
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	size_t i = 0;
+	while (s[i] && isspace((unsigned char)s[i]))
+		i++;
+	memmove(s, s + i, strlen(s + i) + 1);
+	/* a field written as `code` */
+	n = strlen(s);
+	if (n >= 2 && s[0] == '`' && s[n - 1] == '`') {
+		memmove(s, s + 1, n - 2);
+		s[n - 2] = '\0';
+	}
+}
+
+/* The rows of the section whose heading contains `core`; -1 (with the
+ * reason said) when the file cannot be read or has no such section. */
+static int read_figures(const char *path, const char *core, struct figure *f, int max, char *heading, size_t hcap)
+{
+	FILE *in = fopen(path, "r");
+	if (!in) {
+		fprintf(stderr, "against: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	char line[1024];
+	bool in_section = false, found = false;
+	int n = 0;
+	while (fgets(line, sizeof(line), in)) {
+		if (strncmp(line, "## ", 3) == 0) {
+			in_section = strcasestr(line + 3, core) != NULL && !found;
+			if (in_section) {
+				found = true;
+				snprintf(heading, hcap, "%.*s", (int)(hcap > 1 ? hcap - 1 : 0), line + 3);
+				heading[strcspn(heading, "\n")] = '\0';
+			}
+			continue;
+		}
+		if (!in_section || line[0] != '|' || strstr(line, "---") || n >= max)
+			continue;
+		char *cell[5] = {0};
+		int k = 0;
+		for (char *p = strtok(line + 1, "|"); p && k < 5; p = strtok(NULL, "|"))
+			cell[k++] = p;
+		if (k < 3)
+			continue;
+		struct figure *x = &f[n];
+		memset(x, 0, sizeof(*x));
+		snprintf(x->field, sizeof(x->field), "%s", cell[0]);
+		snprintf(x->published, sizeof(x->published), "%s", cell[1]);
+		snprintf(x->source, sizeof(x->source), "%s", cell[2]);
+		if (k > 3)
+			snprintf(x->note, sizeof(x->note), "%s", cell[3]);
+		trim(x->field), trim(x->published), trim(x->source), trim(x->note);
+		if (strcmp(x->field, "field") == 0) /* the header row */
+			continue;
+		n++;
+	}
+	fclose(in);
+	if (!found) {
+		fprintf(stderr, "against: %s has no section whose heading contains \"%s\"\n", path, core);
+		return -1;
+	}
+	return n;
+}
+
+/* "48 KiB", "1 MiB", "448", "13-15": false when it is not a number. */
+static bool parse_one(const char *s, double *v, const char **end)
+{
+	char *e;
+	errno = 0;
+	double x = strtod(s, &e);
+	if (e == s || errno)
+		return false;
+	while (*e == ' ')
+		e++;
+	if (strncmp(e, "KiB", 3) == 0)
+		x *= 1024, e += 3;
+	else if (strncmp(e, "MiB", 3) == 0)
+		x *= 1048576, e += 3;
+	*v = x;
+	*end = e;
+	return true;
+}
+
+static bool parse_published(const char *s, double *lo, double *hi)
+{
+	const char *e;
+	if (!parse_one(s, lo, &e))
+		return false;
+	*hi = *lo;
+	if (*e == '-' && parse_one(e + 1, hi, &e) && *hi >= *lo)
+		return *e == '\0' || *e == ' ';
+	return *e == '\0' || *e == ' ';
+}
+
+/* Where a field's reading lies in the summary record: a bracket
+ * (fits/exceeds, or at_least when open) or a scalar. */
+struct reading {
+	bool has, bracket, open;
+	double fits, exceeds, value;
+	const char *unavailable_key;
+};
+
+static json_int_t ival(const json_t *o, const char *k)
+{
+	return json_integer_value(json_object_get(o, k));
+}
+
+static struct reading read_field(const json_t *sum, const char *field)
+{
+	struct reading r = {0};
+	int level;
+	char rest[32] = "";
+	if (sscanf(field, "L%d%31[^\n]", &level, rest) >= 1 && level >= 1 && level <= 8) {
+		r.unavailable_key = "caches";
+		const json_t *c = json_array_get(json_object_get(sum, "caches"), (size_t)level - 1);
+		if (!c)
+			return r;
+		r.has = true;
+		if (strcmp(rest, " latency") == 0) {
+			r.value = json_number_value(json_object_get(c, "latency_cycles"));
+		} else {
+			r.bracket = true;
+			r.fits = (double)ival(c, "holds_bytes");
+			r.exceeds = (double)ival(c, "step_before_bytes");
+		}
+		return r;
+	}
+	static const struct {
+		const char *field, *obj, *key;
+	} scalars[] = {{"memory latency", "memory", "latency_cycles"},
+		       {"mispredict_penalty", "mispredict_penalty", "cycles"},
+		       {"issue_width", "issue_width", "ipc"},
+		       {"line_size", "line_size", "bytes"},
+		       {"store_to_load_forwarding", "store_to_load_forwarding", "cycles"}};
+	for (size_t i = 0; i < sizeof(scalars) / sizeof(scalars[0]); i++)
+		if (strcmp(field, scalars[i].field) == 0) {
+			const json_t *o = json_object_get(sum, scalars[i].obj);
+			r.unavailable_key = scalars[i].obj;
+			r.has = o && json_object_get(o, scalars[i].key);
+			r.value = json_number_value(json_object_get(o, scalars[i].key));
+			return r;
+		}
+	const json_t *o;
+	if (strncmp(field, "window.", 7) == 0) {
+		r.unavailable_key = "window";
+		o = json_object_get(json_object_get(sum, "window"), field + 7);
+	} else {
+		r.unavailable_key = field;
+		o = json_object_get(sum, field);
+	}
+	if (!json_is_object(o) || !(json_object_get(o, "fits") || json_object_get(o, "at_least")))
+		return r;
+	r.has = r.bracket = true;
+	r.open = json_object_get(o, "at_least") != NULL;
+	r.fits = (double)(r.open ? ival(o, "at_least") : ival(o, "fits"));
+	r.exceeds = (double)ival(o, "exceeds");
+	return r;
+}
+
+static void human(char *buf, size_t cap, double v, bool bytes)
+{
+	if (bytes && v >= 1048576 && (long long)v % 1048576 == 0)
+		snprintf(buf, cap, "%.0f MiB", v / 1048576);
+	else if (bytes && v >= 1024)
+		snprintf(buf, cap, "%.0f KiB", v / 1024);
+	else
+		snprintf(buf, cap, "%.4g", v);
+}
+
+static int judge(const json_t *sum, const struct figure *f, int *agreed)
+{
+	struct reading r = read_field(sum, f->field);
+	bool bytes = f->field[0] == 'L' && !strstr(f->field, "latency");
+	char measured[96], a[32], b[32];
+	const char *verdict;
+	double lo, hi;
+	bool numeric = parse_published(f->published, &lo, &hi);
+	if (!r.has) {
+		const char *why = json_string_value(
+			json_object_get(json_object_get(sum, "unavailable"), r.unavailable_key ? r.unavailable_key : ""));
+		snprintf(measured, sizeof(measured), "-");
+		printf("%-26s | %-26s | %-14s | not measured (%s) | %s\n", f->field, measured, f->published,
+		       why ? why : "no reading in this run", f->source);
+		return 0;
+	}
+	if (r.bracket) {
+		human(a, sizeof(a), r.fits, bytes);
+		human(b, sizeof(b), r.exceeds, bytes);
+		if (r.open)
+			snprintf(measured, sizeof(measured), ">= %s (never stepped)", a);
+		else
+			snprintf(measured, sizeof(measured), "%s fit, %s do not", a, b);
+		if (!numeric)
+			verdict = "not judged";
+		else if (r.open)
+			verdict = hi >= r.fits ? "agrees (at least)" : "reads larger";
+		else if (hi < r.fits)
+			verdict = "reads larger";
+		else if (lo > r.exceeds)
+			verdict = "reads smaller";
+		else
+			verdict = "agrees";
+	} else {
+		snprintf(measured, sizeof(measured), "%.3g", r.value);
+		if (!numeric)
+			verdict = "not judged";
+		else if (r.value < lo * (1 - SCALAR_TOLERANCE))
+			verdict = "reads smaller";
+		else if (r.value > hi * (1 + SCALAR_TOLERANCE))
+			verdict = "reads larger";
+		else
+			verdict = "agrees";
+	}
+	*agreed += strncmp(verdict, "agrees", 6) == 0;
+	printf("%-26s | %-26s | %-14s | %-17s | %s%s%s\n", f->field, measured, f->published, verdict, f->source,
+	       f->note[0] && strncmp(verdict, "agrees", 6) != 0 ? "; why: " : "",
+	       f->note[0] && strncmp(verdict, "agrees", 6) != 0 ? f->note : "");
+	return 1;
+}
+
+int cmd_against(int argc, char **argv)
+{
+	if (argc < 3 || argv[0][0] == '-') {
+		fprintf(stderr, "usage: baremark against <figures.md> <core> <log>...\n");
+		return 2;
+	}
+	static struct figure figs[MAX_FIGURES];
+	char heading[200] = "";
+	int nf = read_figures(argv[0], argv[1], figs, MAX_FIGURES, heading, sizeof(heading));
+	if (nf < 0)
+		return 2;
+	static struct cmp_set set;
+	int st = cmp_load(&set, (const char **)argv + 2, argc - 2, "against", false);
+	if (st)
+		return st;
+	int sums = 0, agreed = 0;
+	for (int c = 0; c < set.ncols; c++) {
+		size_t i;
+		json_t *o;
+		json_array_foreach(set.cols[c].log->records, i, o)
+		{
+			const char *t = json_string_value(json_object_get(o, "type"));
+			if (!t || strcmp(t, "summary") != 0 || json_integer_value(json_object_get(o, "core")) != set.cols[c].core[0])
+				continue;
+			sums++;
+			printf("# %s (%s%s) against %s (%s)\n", set.cols[c].label, set.cols[c].type_label,
+			       json_is_true(json_object_get(o, "cycles_estimated")) ? ", cycles ESTIMATED" : "", heading,
+			       argv[0]);
+			printf("%-26s | %-26s | %-14s | %-17s | %s\n", "field", "measured", "published", "verdict",
+			       "source");
+			for (int k = 0; k < nf; k++)
+				judge(o, &figs[k], &agreed);
+			printf("\n");
+		}
+	}
+	cmp_free(&set);
+	if (!sums) {
+		fprintf(stderr, "against: no summary record in these logs\n");
+		return 1;
+	}
+	return agreed ? 0 : 1;
+}
