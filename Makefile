@@ -57,7 +57,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth
 all: image
 
 $(BUILD)/obj/%.c.o: %.c
@@ -122,9 +122,12 @@ run-direct: image
 
 endif
 
-# Figures from this machine (not tests): tools/bench.sh.
+# Figures from this machine (not tests): tools/bench.sh; the summary
+# beside this CPU's published figures (docs/cores.md): tools/truth.sh.
 bench:
 	@bash tools/bench.sh
+truth:
+	@bash tools/truth.sh
 
 # Every test group; the last line is "check: N passed, N failed".
 check:

@@ -45,9 +45,13 @@ int summary_levels(const double *size, const double *lat, int m, struct sm_level
 		while (end + 1 <= j && sm[end + 1] <= lo * SM_PLATEAU_RATIO)
 			end++;
 		if (j < m - 1 && end > i && n < cap) {
+			/* the level's latency: the lowest it measured (unsmoothed) */
+			double best = lat[i];
+			for (int k = i; k <= end; k++)
+				best = lat[k] < best ? lat[k] : best;
 			out[n].upto = size[end];
 			out[n].next = size[end + 1];
-			out[n].latency = lo;
+			out[n].latency = best;
 			n++;
 		}
 		i = j + 1;

@@ -172,8 +172,34 @@ expect "crypto: no crypto results exits 1 and says so" grep -q 'no core with res
 "$TOOL" summary "$OUT/rv64.log" "$OUT/a72.log" >"$OUT/summary.txt" 2>/dev/null
 expect "summary: exit 0" test $? = 0
 expect "summary: a column per core type" grep -q '^# qemu-a64 Cortex-A72 #0: Cortex-A72 (MIDR 0x410fd083)$' "$OUT/summary.txt"
-expect "summary: -icount makes both in-order with a ratio of 4 (instructions)" \
-	grep -qE '^execution +\| in-order \(ratio (3\.9|4\.0)[0-9]\) +\| in-order \(ratio 4\.00\)' "$OUT/summary.txt"
+expect "summary: -icount makes both in-order with a ratio of 10 (instructions)" \
+	grep -qE '^execution +\| in-order \(ratio (9\.9|10\.0)[0-9]\) +\| in-order \(ratio 10\.00\)' "$OUT/summary.txt"
+expect "summary: no cell is cut (the widest reason-free cell whole)" \
+	grep -qE '^TLB, biggest step \(pages\) +\| unavailable \[[0-9]\]' "$OUT/summary.txt"
+expect "summary: one window row per filler kind" test "$(grep -c '^window: ' "$OUT/summary.txt")" = 6
+# 4c'. against: a summary beside published figures (docs/cores.md)
+"$TOOL" against docs/cores.md "Cortex-A72" "$OUT/a72.log" >"$OUT/against.txt" 2>/dev/null
+expect "against: exit 0 (some figure agrees or none was judged as failing)" test $? -le 1
+expect "against: every row of the A72 section, judged or not" \
+	test "$(grep -cE '^(L1|L1 latency|L2|line_size|tlb_reach|tlb_reach_last|window.nop|issue_width|mispredict_penalty) +\|' "$OUT/against.txt")" = 9
+expect "against: no cache level under QEMU: not measured, with the summary's reason" \
+	grep -qE '^L1 +\| - +\| 32 KiB +\| not measured \(cache.load.lat did not run, or its curve has no step\)' "$OUT/against.txt"
+{
+	record '{"v":1,"type":"run","platform":"test"}'
+	record '{"v":1,"type":"core","core":0,"name":"Crafted"}'
+	record '{"v":1,"type":"result","core":0,"kernel":"pipeline.add.lat","cycles_per_op":{"est":1,"q1":1,"q3":1}}'
+	record '{"v":1,"type":"summary","core":0,"caches":[{"holds_bytes":49152,"step_before_bytes":65536,"latency_cycles":4.0},{"holds_bytes":786432,"step_before_bytes":1048576,"latency_cycles":20.0}],"window":{"nop":{"fits":384,"exceeds":512},"int":{"at_least":1024}},"return_stack":{"fits":32,"exceeds":48},"unavailable":{}}'
+	record '{"v":1,"type":"end","errors":0}'
+} >"$OUT/zen.log"
+"$TOOL" against docs/cores.md "zen 5" "$OUT/zen.log" >"$OUT/against-zen.txt" 2>/dev/null
+expect "against: exit 0 when figures agree" test $? = 0
+expect "against: L1 48 KiB lies in 48 KiB fit, 64 KiB do not" grep -qE '^L1 +\| 48 KiB fit, 64 KiB do not +\| 48 KiB +\| agrees' "$OUT/against-zen.txt"
+expect "against: L2 latency 20 is over 14 by more than 15%" grep -qE '^L2 latency +\| 20 +\| 14 +\| reads larger' "$OUT/against-zen.txt"
+expect "against: ROB 448 in 384..512" grep -qE '^window.nop +\| 384 fit, 512 do not +\| 448 +\| agrees' "$OUT/against-zen.txt"
+expect "against: an open reading above the figure reads larger" grep -qE '^window.int +\| >= 1024 \(never stepped\) +\| 240 +\| reads larger' "$OUT/against-zen.txt"
+expect "against: a smaller reading says so, with the note on why" grep -qE '^return_stack +\| 32 fit, 48 do not +\| 52 +\| reads smaller +\| .*; why: ' "$OUT/against-zen.txt"
+"$TOOL" against docs/cores.md "no such core" "$OUT/a72.log" >/dev/null 2>"$OUT/against.err"
+expect "against: an unknown core exits 2 and says so" test $? = 2 -a -n "$(grep 'no section whose heading contains' "$OUT/against.err")"
 expect "summary: the A72's CCSIDR caches beside the measured levels" \
 	grep -qE '^caches \(hardware says\) +\| .* \| L1 data 32 KiB, 64 B lines' "$OUT/summary.txt"
 expect "summary: what could not be derived says why, in a note under the table" grep -qE '^cache level 1 +\| unavailable \[1\] +\| unavailable \[1\]' "$OUT/summary.txt"

@@ -143,6 +143,10 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 				c->type = type;
 				c->type_label = str(o, "type_label");
 				c->mhz = json_number_value(json_object_get(o, "mhz"));
+				if (c->mhz <= 0 && json_number_value(json_object_get(o, "mhz_estimated")) > 0) {
+					c->mhz = json_number_value(json_object_get(o, "mhz_estimated"));
+					c->mhz_estimated = true;
+				}
 				first_rec[n - first] = o;
 				n++;
 			}

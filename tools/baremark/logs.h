@@ -38,7 +38,8 @@ struct core_col {
 	int ncores;
 	char label[160];
 	const char *type_label; /* the core record's, "" if none */
-	double mhz; /* the first core's measured clock; 0 if unmeasured */
+	double mhz; /* the first core's clock, measured or estimated; 0 if neither */
+	bool mhz_estimated; /* mhz is the Linux build's estimate (mhz_estimated), not a count */
 };
 
 /* qsort order for json_int_t values, ascending. */

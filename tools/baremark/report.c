@@ -15,14 +15,51 @@
 #define MAX_LOGS CMP_MAX_LOGS
 
 /* A sweep: cycles/op of `kernel` against its parameter, one line per core. */
+/* The clock every column shares (measured or estimated), or 0 when
+ * they differ or one has none: a second axis in ns needs one clock. */
+static double shared_mhz(const struct core_col *cols, int ncols)
+{
+	double mhz = ncols ? cols[0].mhz : 0;
+	for (int c = 1; c < ncols; c++)
+		if (cols[c].mhz < mhz * 0.99 || cols[c].mhz > mhz * 1.01)
+			return 0;
+	return mhz;
+}
+
+/* A sweep: cycles/op of `kernel` against its parameter, one line per
+ * core. With logy the cycles are on a log axis (a latency curve's
+ * plateaus, 4 and 14 cycles beside 500 for memory, stay visible), and,
+ * where every column has the same clock, ns on the right. */
 static bool sweep_plot(FILE *o, const char *id, const char *title, const char *kernel, const char *xlabel,
-		       const char *xformat, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
+		       const char *xformat, bool logy, const struct core_col *cols, int ncols, const struct cmp_row *rows,
+		       int nrows)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *s = open_memstream(&buf, &len);
+	double mhz = logy ? shared_mhz(cols, ncols) : 0;
 	fprintf(s, "set terminal svg size 860,440 dynamic font 'sans,12' background '#ffffff'\n");
 	fprintf(s, "set logscale x 2\nset grid\nset key top left\nset xlabel '%s'\nset ylabel 'cycles per op'\n", xlabel);
+	if (logy)
+		fprintf(s, "set logscale y 10\nset format y '%%g'\n");
+	/* gnuplot links no axis to a log one: both ranges are set here from
+	 * the data, the right one scaled to ns (cycles x 1000 / MHz) */
+	double lo = 0, hi = 0;
+	for (int c = 0; mhz > 0 && c < ncols; c++)
+		for (int r = 0; r < nrows; r++) {
+			if (strcmp(rows[r].kernel, kernel) != 0)
+				continue;
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			if (x.has_cyc && x.cyc > 0) {
+				lo = lo == 0 || x.cyc < lo ? x.cyc : lo;
+				hi = x.cyc > hi ? x.cyc : hi;
+			}
+		}
+	if (mhz > 0 && lo > 0)
+		fprintf(s, "set yrange [%g:%g]\nset y2range [%g:%g]\nset logscale y2 10\nset y2tics\nset ytics nomirror\n"
+			   "set format y2 '%%g'\nset y2label 'ns per op (at %.0f MHz%s)'\n",
+			lo / 1.5, hi * 1.5, lo / 1.5 * 1000.0 / mhz, hi * 1.5 * 1000.0 / mhz, mhz,
+			cols[0].mhz_estimated ? ", estimated" : "");
 	fprintf(s, "set format x '%s'\n", xformat);
 	int lines = 0;
 	for (int c = 0; c < ncols; c++) {
@@ -162,7 +199,7 @@ int cmd_report(int argc, char **argv)
 		   "td:first-child,th:first-child{text-align:left}.absent{color:#666;font-style:italic}"
 		   "figure{margin:1em 0}</style></head><body>\n<h1>baremark report</h1>\n");
 	fprintf(o, "<p>QEMU runs count instructions, not hardware cycles; compare boards, not emulators.</p>\n");
-	fprintf(o, "<h2>Cores</h2>\n<table><tr><th>column</th><th>log</th><th>build</th><th>measured MHz</th><th>run ended</th></tr>\n");
+	fprintf(o, "<h2>Cores</h2>\n<table><tr><th>column</th><th>log</th><th>build</th><th>MHz</th><th>run ended</th></tr>\n");
 	for (int c = 0; c < ncols; c++) {
 		fprintf(o, "<tr><td>");
 		html_text(o, cols[c].label);
@@ -171,7 +208,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(o, "</td><td>");
 		html_text(o, cols[c].log->run ? json_string_value(json_object_get(cols[c].log->run, "build")) : NULL);
 		if (cols[c].mhz > 0)
-			fprintf(o, "</td><td>%.1f", cols[c].mhz);
+			fprintf(o, "</td><td>%.1f%s", cols[c].mhz, cols[c].mhz_estimated ? " (estimated)" : "");
 		else
 			fprintf(o, "</td><td>unmeasured");
 		fprintf(o, "</td><td>%s</td></tr>\n", cols[c].log->ended ? "yes" : "no: cut off");
@@ -179,10 +216,11 @@ int cmd_report(int argc, char **argv)
 	fprintf(o, "</table>\n");
 	warnings_list(o, set.logs, set.nlogs);
 	fprintf(o, "<h2>Plots</h2>\n");
-	bool ok = sweep_plot(o, "cache-latency", "Load-to-use latency against working-set size", "cache.load.lat",
-			     "working set", "%.0b %BB", cols, ncols, rows, nrows);
+	bool ok = sweep_plot(o, "cache-latency",
+			     "Load-to-use latency against working-set size (log scales: each plateau is a cache level)",
+			     "cache.load.lat", "working set", "%.0b %BB", true, cols, ncols, rows, nrows);
 	ok &= sweep_plot(o, "branch-pattern", "Branch cost against pattern length", "branch.pattern",
-			 "pattern period (branches)", "%.0f", cols, ncols, rows, nrows);
+			 "pattern period (branches)", "%.0f", false, cols, ncols, rows, nrows);
 	ok &= ipc_plot(o, cols, ncols, rows, nrows);
 	fprintf(o, "<h2>Every core together</h2>\n");
 	ok &= report_multicore(o, set.logs, set.nlogs);
