@@ -18,17 +18,22 @@ static double mid3(double a, double b, double c)
 	return c < lo ? lo : c > hi ? hi : c;
 }
 
+/* One point that jumps out of its neighbours (an interrupt, another
+ * tenant) is not a step: each inner point becomes the median of itself
+ * and its neighbours, which keeps a real step where it is. */
+static void smooth3(const double *y, double *out, int m)
+{
+	for (int i = 0; i < m; i++)
+		out[i] = i == 0 || i == m - 1 ? y[i] : mid3(y[i - 1], y[i], y[i + 1]);
+}
+
 int summary_levels(const double *size, const double *lat, int m, struct sm_level *out, int cap, int *nsegments)
 {
 	int n = 0, segs = 0;
 	if (m > SM_MAX_POINTS)
 		m = SM_MAX_POINTS;
-	/* One point that jumps out of its neighbours (an interrupt, another
-	 * tenant) is not a step: each inner point is smoothed to the median
-	 * of itself and its neighbours, which keeps a real step in place. */
 	double sm[SM_MAX_POINTS];
-	for (int i = 0; i < m; i++)
-		sm[i] = i == 0 || i == m - 1 ? lat[i] : mid3(lat[i - 1], lat[i], lat[i + 1]);
+	smooth3(lat, sm, m);
 	for (int i = 0; i < m;) {
 		int j = i;
 		while (j + 1 < m && sm[j + 1] <= sm[j] * SM_STEP_RATIO)
@@ -151,22 +156,27 @@ static void window(const struct sm_point *p, int n, struct sm_summary *s)
 		return;
 	/* The second load is the fillers and a few instructions of the loop
 	 * after the first: they overlap while all of it fits. The structure
-	 * the fillers occupy is full where the cost jumps by half a miss or
-	 * more between two filler counts. */
+	 * the fillers occupy is full where the cost (smoothed by a median of
+	 * three: a miss on a shared machine varies by a fifth from point to
+	 * point) jumps by half a miss or more between two filler counts. */
 	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+		double x[SM_MAX_POINTS] = {0}, y[SM_MAX_POINTS] = {0}, sm[SM_MAX_POINTS];
+		int m = 0;
+		for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
+			if (strcmp(p[i].kernel, name[k]) == 0 && p[i].cyc > 0 && (m == 0 || (double)p[i].param > x[m - 1])) {
+				x[m] = (double)p[i].param;
+				y[m++] = p[i].cyc;
+			}
+		smooth3(y, sm, m);
 		struct sm_rise *w = &s->window[k];
-		double prev_cyc = 0;
-		for (int i = 0; i < n; i++) {
-			if (strcmp(p[i].kernel, name[k]) != 0 || p[i].cyc <= 0 || (w->has && p[i].param <= w->fits))
-				continue;
-			if (w->has && p[i].cyc - prev_cyc > 0.5 * miss->cyc) {
+		for (int i = 0; i < m; i++) {
+			if (i && sm[i] - sm[i - 1] > 0.5 * miss->cyc) {
 				w->open = false;
-				w->exceeds = (double)p[i].param;
+				w->exceeds = x[i];
 				break;
 			}
 			w->has = w->open = true;
-			w->fits = (double)p[i].param;
-			prev_cyc = p[i].cyc;
+			w->fits = x[i];
 		}
 	}
 }
@@ -226,8 +236,7 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 	*first = *second = (struct sm_rise){0};
 	if (!m)
 		return;
-	for (int i = 0; i < m; i++)
-		sm[i] = i == 0 || i == m - 1 ? y[i] : mid3(y[i - 1], y[i], y[i + 1]);
+	smooth3(y, sm, m);
 	struct sm_rise *r = first;
 	int seg = 0;
 	*r = (struct sm_rise){true, true, x[0], 0};

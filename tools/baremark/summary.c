@@ -189,7 +189,7 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
 			 (long long)json_integer_value(json_object_get(x, "exceeds")));
 	else if (w)
-		snprintf(buf, cap, "not run (uarch.window.%s)", sm_window_fillers[i]);
+		snprintf(buf, cap, "no reading (uarch.window.%s did not run)", sm_window_fillers[i]);
 	else
 		unavailable(buf, cap, sum, "window");
 }
