@@ -31,6 +31,7 @@ include mk/host.mk
 SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
 	$(wildcard arch/$(ARCH_DIR)/*.c) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
 	lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c lib/operands.c \
+	$(if $(HOSTED),,lib/wordcopy.c) \
 	uart/ns16550.c uart/pl011.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
 	$(wildcard harness/*.c) \

@@ -15,6 +15,7 @@ void test_uart(void);
 void test_coretypes(const char *shared);
 void test_rv_insn(void);
 void test_isa(void);
+void test_wordcopy(void);
 void test_summary(void);
 
 void *read_file(const char *path, size_t *len)
@@ -52,6 +53,7 @@ int main(int argc, char **argv)
 	test_coretypes(argv[1]);
 	test_rv_insn();
 	test_isa();
+	test_wordcopy();
 	test_summary();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;
