@@ -219,6 +219,7 @@ static void suite_job(void *p)
 	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
 	const char *khz_why = "";
 	uint64_t khz = measure_khz(&khz_why);
+	ctr.khz = khz;
 	core_record(khz, khz_why);
 	j->errors = harness_run_all(j->env, &ctr);
 }

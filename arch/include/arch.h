@@ -34,6 +34,9 @@ struct bm_counters {
 	/* Cycles derived from the clock, not counted (Linux build without
 	 * perf): every figure in cycles is then an estimate, and says so. */
 	bool cycles_estimated;
+	/* The core's clock in kHz, measured against the timer when the suite
+	 * starts on it (harness/main.c); 0 when it could not be. */
+	uint64_t khz;
 };
 
 /* Secondary cores (arch/<isa>/smp.c). The entry point is

@@ -63,6 +63,8 @@ expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | 
 # The summary (no figure is asserted: this is a shared machine) and the
 # hardware's caches from sysfs beside it.
 expect_q quick '(map(select(.type=="core"))[0].counters.cycles | startswith("ok, ESTIMATED")) as $est | [.[] | select(.type=="summary")] | length == 1 and (.[0] | has("execution") and has("issue_width") and has("memory_parallelism") and ((.cycles_estimated == true) == $est))' "one summary record, with the derived parameters (estimated cycles said so)"
+# Estimated cycles are the clock: MB/s comes from the timer, and says so.
+expect_q quick '[.[] | select(.type=="result" and has("mb_per_s") and (.kernel | startswith("multicore.") | not))] | length > 0 and all(.mb_per_s_from == "timer")' "MB/s from the timer where cycles are estimated"
 # Pages: the sweeps' arena asks for 2 MiB pages and says what it got
 # (smaps), the TLB kernel walks 4 KiB pages of its own.
 thp=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)

@@ -97,6 +97,9 @@ check_complete_run() {
 	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | map(.param.value) == [16,32,64,128,256,512,1024,2048,4096] and all(.check == "ok" and .cycles_per_op.est == 1)' "cache.tlb.lat through 4 KiB pages: 16 to 4096 pages, self-checked"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .tlb_reach.at_least == 4096 and (.unavailable.tlb_reach_last | startswith("cache.tlb.lat never rose"))' "summary: no TLB step under -icount, and it says so"
 	expect_q "$n" '[.[] | select(.type=="summary")][0] | .btb.at_least == 16384 and .btb_16.at_least == 16384 and .return_stack.at_least == 128 and .return_fixed.at_least == 128 and .indirect_targets.at_least == 1024' "summary: under -icount no branch structure overflows (every op costs its instructions)"
+	# MB/s from counted cycles and the measured clock, not the 10 / 62.5
+	# MHz timer: MB/s = bytes per cycle x MHz, to rounding.
+	expect_q "$n" '(map(select(.type=="core"))[0].mhz) as $m | [.[] | select(.type=="result" and has("bytes_per_op") and (.kernel | startswith("multicore.") | not))] | length > 20 and all(.mb_per_s_from == "cycles x measured clock" and ((.mb_per_s - .mb_per_s_per_ghz * $m / 1000) | fabs) <= 0.002 * .mb_per_s + 0.01)' "MB/s from counted cycles x the measured clock"
 	# The window probes: one op is two halves of load, use, the jump into
 	# the sled (a load of its address and the jump), `filler` fillers and
 	# the jump back: 2 x filler + 10 instructions, every filler kind, at
