@@ -165,6 +165,14 @@ spo=$(jq -r 'select(.kernel=="crypto.sha256.scalar" and .param.value==16384) | .
 want=$(awk -v c="$cpo" -v s="$spo" 'BEGIN { printf "%8.3f %10.1f %8.2fx", c / 16384, 16384 * 1000 / c, s / c }')
 expect "crypto: sha256 on the Crypto Extension at 16 KiB: c/B, MB/s/GHz, speed-up from the records ($want)" \
 	grep -qF "crypto.sha256.armv8-ce          16384 | $want" "$OUT/crypto.txt"
+# Two runs of the same platform are told apart (the log, the ISA string),
+# and what a column skipped is listed with the whole reason.
+"$TOOL" crypto "$OUT/rv64.log" "$OUT/a72.log" >"$OUT/crypto2.txt" 2>/dev/null
+expect "crypto: each column named with what tells it apart and its log" \
+	grep -qF "# [1] qemu-rv64 riscv #0: riscv marchid 0x70216 no RVV 1.0; rv64imafdch" "$OUT/crypto2.txt"
+expect "crypto: the log of each column" grep -qF "; log $OUT/a72.log" "$OUT/crypto2.txt"
+expect "crypto: the skipped kernels listed with their reasons" \
+	grep -qxF "  [1] crypto.sha256.zvknha: no RVV 1.0 unit (reading vlenb traps), so no zvknha" "$OUT/crypto2.txt"
 "$TOOL" crypto "$OUT/noresult.log" >/dev/null 2>"$OUT/crypto.err"
 expect "crypto: no crypto results exits 1 and says so" grep -q 'no core with results\|no crypto kernel results' "$OUT/crypto.err"
 

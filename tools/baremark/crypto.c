@@ -53,6 +53,50 @@ struct cr_fig crypto_fig(const struct core_col *c, const struct cmp_row *r, cons
 	return f;
 }
 
+/* What tells a column apart from another of the same platform: the
+ * vector unit's VLEN and the ISA string on RISC-V, the core's name on Arm
+ * (in its type label), the CPU model in the Linux build, and the log. */
+static void col_identity(const struct core_col *c, char *buf, size_t cap)
+{
+	const json_t *core = c->core_rec;
+	size_t n = (size_t)snprintf(buf, cap, "%s", c->type_label[0] ? c->type_label : "(no type label)");
+	json_int_t vlen = json_integer_value(json_object_get(json_object_get(core, "vector"), "vlen_bits"));
+	const char *isa = json_string_value(json_object_get(core, "isa"));
+	const char *compat = json_string_value(json_object_get(core, "compatible"));
+	if (vlen > 0 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "; VLEN %lld", (long long)vlen);
+	if (isa && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "; %s", isa);
+	else if (compat && !strstr(c->type_label, compat) && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "; %s", compat);
+	if (n < cap)
+		snprintf(buf + n, cap - n, "; log %s", c->log->path);
+}
+
+/* The kernels a column skipped (crypto.* skip records), each with its
+ * whole reason: a skipped kernel has no size, so no row shows it. */
+static int list_skips(const struct cmp_set *set)
+{
+	int any = 0;
+	for (int c = 0; c < set->ncols; c++) {
+		size_t i;
+		json_t *o;
+		json_array_foreach(set->cols[c].log->records, i, o)
+		{
+			const char *t = json_string_value(json_object_get(o, "type"));
+			const char *k = json_string_value(json_object_get(o, "kernel"));
+			if (!t || strcmp(t, "skip") != 0 || !k || strncmp(k, "crypto.", 7) != 0 ||
+			    json_integer_value(json_object_get(o, "core")) != set->cols[c].core[0])
+				continue;
+			if (!any++)
+				printf("\nskipped:\n");
+			const char *why = json_string_value(json_object_get(o, "reason"));
+			printf("  [%d] %s: %s\n", c + 1, k, why ? why : "(no reason in the record)");
+		}
+	}
+	return any;
+}
+
 int cmd_crypto(int argc, char **argv)
 {
 	if (argc < 1 || argc > CMP_MAX_LOGS || argv[0][0] == '-') {
@@ -63,11 +107,17 @@ int cmd_crypto(int argc, char **argv)
 	int st = cmp_load(&set, (const char **)argv, argc, "crypto", false);
 	if (st)
 		return st;
-	for (int c = 0; c < set.ncols; c++)
-		printf("# %s: %s\n", set.cols[c].label, set.cols[c].type_label[0] ? set.cols[c].type_label : "");
+	for (int c = 0; c < set.ncols; c++) {
+		char id[512];
+		col_identity(&set.cols[c], id, sizeof(id));
+		printf("# [%d] %s: %s\n", c + 1, set.cols[c].label, id);
+	}
 	printf("%-30s %6s", "kernel", "bytes");
-	for (int c = 0; c < set.ncols; c++)
-		printf(" | %-30.30s", set.cols[c].label);
+	for (int c = 0; c < set.ncols; c++) {
+		char head[200];
+		snprintf(head, sizeof(head), "[%d] %s", c + 1, set.cols[c].label);
+		printf(" | %-30s", head);
+	}
 	printf("\n%-30s %6s", "", "");
 	for (int c = 0; c < set.ncols; c++)
 		printf(" | %8s %10s %9s", "c/B", "MB/s/GHz", "x scalar");
@@ -85,14 +135,15 @@ int cmd_crypto(int argc, char **argv)
 			else if (f.has)
 				printf(" | %8.3f %10.1f %9s", f.cpb, f.mb_per_ghz, "—");
 			else if (f.skip)
-				printf(" | skipped: %-21.21s", f.skip);
+				printf(" | %-30s", "skipped (listed below)");
 			else if (f.why)
-				printf(" | %-30.30s", f.why);
+				printf(" | %s", f.why);
 			else
 				printf(" | %-30s", "—");
 		}
 		printf("\n");
 	}
+	list_skips(&set);
 	cmp_free(&set);
 	if (!shown) {
 		fprintf(stderr, "crypto: no crypto kernel results in these logs\n");

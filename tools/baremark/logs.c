@@ -142,6 +142,7 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 				c->log = &logs[i];
 				c->type = type;
 				c->type_label = str(o, "type_label");
+				c->core_rec = o;
 				c->mhz = json_number_value(json_object_get(o, "mhz"));
 				if (c->mhz <= 0 && json_number_value(json_object_get(o, "mhz_estimated")) > 0) {
 					c->mhz = json_number_value(json_object_get(o, "mhz_estimated"));

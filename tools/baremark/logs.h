@@ -40,6 +40,7 @@ struct core_col {
 	const char *type_label; /* the core record's, "" if none */
 	double mhz; /* the first core's clock, measured or estimated; 0 if neither */
 	bool mhz_estimated; /* mhz is the Linux build's estimate (mhz_estimated), not a count */
+	const json_t *core_rec; /* the first core's core record */
 };
 
 /* qsort order for json_int_t values, ascending. */

@@ -33,15 +33,7 @@ static const json_t *summary_of(const struct core_col *c)
 
 static const json_t *core_record(const struct core_col *c)
 {
-	size_t i;
-	json_t *o;
-	json_array_foreach(c->log->records, i, o)
-	{
-		const char *t = json_string_value(json_object_get(o, "type"));
-		if (t && strcmp(t, "core") == 0 && json_integer_value(json_object_get(o, "core")) == c->core[0])
-			return o;
-	}
-	return NULL;
+	return c->core_rec;
 }
 
 static double num(const json_t *o, const char *a, const char *b)
