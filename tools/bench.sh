@@ -3,7 +3,7 @@
 # prints (a) the load-latency curve's steps, found automatically, beside
 # the cache sizes Linux reports in sysfs, and (c) how much each kernel's
 # result moves between runs, beside its spread within a run, and (b) the
-# crypto kernels' throughput at 16 KiB beside `openssl speed -evp` on the
+# crypto kernels' throughput at 1, 8 and 16 KiB beside `openssl speed -evp` on the
 # same machine in the same run; (d) the summary record beside sysfs;
 # (e) the full profile's run time on a 1 GHz single-issue core, from the
 # instructions QEMU -icount retires and the console bytes at 115200 baud.
@@ -38,24 +38,30 @@ done
 build/host/baremark steps "$OUT/run1.log" 2>/dev/null | sed 's/^/  /'
 
 echo
-echo "== (b) crypto at 16384 bytes: baremark against openssl speed -evp ($(openssl version | cut -d' ' -f1-2))"
-build/linux/baremark --profile full --repeat 5 --only 'crypto.aes128-ctr.*,crypto.aes128-gcm.*,crypto.sha256.*' \
-	>"$OUT/crypto.log"
+echo "== (b) crypto at 1, 8 and 16 KiB: baremark against openssl speed -evp ($(openssl version | cut -d' ' -f1-2))"
+# Every accelerated kernel with an OpenSSL counterpart, and its scalar C.
+pairs="aes128-ctr:aes-128-ctr aes256-ctr:aes-256-ctr aes128-gcm:aes-128-gcm aes256-gcm:aes-256-gcm sha256:sha256 sha512:sha512 sm4-ctr:sm4-ctr sm3:sm3"
+only=$(for p in $pairs; do printf 'crypto.%s.*,' "${p%%:*}"; done)
+build/linux/baremark --profile full --repeat 5 --only "${only%,}" >"$OUT/crypto.log"
 build/host/baremark parse "$OUT/crypto.log" >"$OUT/crypto.jsonl" 2>/dev/null
-printf '%-12s %-14s %10s %10s %8s %12s\n' algorithm implementation "MB/s" "openssl" ratio "vs scalar"
-for pair in aes128-ctr:aes-128-ctr aes128-gcm:aes-128-gcm sha256:sha256; do
+printf '%-12s %-16s %6s %10s %10s %7s %10s\n' algorithm implementation bytes "MB/s" "openssl" ratio "vs scalar"
+for pair in $pairs; do
 	ours=${pair%%:*} theirs=${pair#*:}
-	# openssl speed -mr prints "+F:<n>:<name>:<bytes per second>" per size.
-	ossl=$(openssl speed -evp "$theirs" -bytes 16384 -seconds 2 -mr 2>/dev/null |
-		awk -F: '/^\+F:/ { printf "%.1f", $4 / 1e6 }')
-	jq -r --arg a "$ours" --arg o "$ossl" -s '
-		[.[] | select(.type=="result" and (.kernel | startswith("crypto.\($a).")) and .param.value == 16384)] as $r |
-		($r | map(select(.kernel | endswith(".scalar")))[0].mb_per_s) as $scalar |
-		$r[] | (.kernel | split(".")[2]) as $impl |
-		"\($a | .[0:12] | . + " " * (12 - length)) \($impl | .[0:14] | . + " " * (14 - length)) \(.mb_per_s | floor | tostring | " " * (10 - length) + .) \($o | " " * (10 - length) + .) \(if ($o | tonumber) > 0 then ((.mb_per_s / ($o | tonumber) * 100 | round) / 100 | tostring) else "-" end | " " * (8 - length) + .) \(if $scalar then ((.mb_per_s / $scalar * 10 | round) / 10 | tostring) + "x" else "-" end | " " * (12 - length) + .)"
-	' "$OUT/crypto.jsonl"
+	for size in 1024 8192 16384; do
+		# openssl speed -mr prints "+F:<n>:<name>:<bytes per second>" per size.
+		ossl=$({ openssl speed -evp "$theirs" -bytes "$size" -seconds 1 -mr 2>/dev/null || true; } |
+			awk -F: '/^\+F:/ { printf "%.1f", $4 / 1e6 }')
+		jq -r --arg a "$ours" --arg o "${ossl:-0}" --argjson n "$size" -s '
+			def pad(w): tostring | " " * (w - length) + .;
+			def lpad(w): tostring | . + " " * (w - length);
+			[.[] | select(.type=="result" and (.kernel | startswith("crypto.\($a).")) and .param.value == $n)] as $r |
+			($r | map(select(.kernel | endswith(".scalar")))[0].mb_per_s) as $scalar |
+			$r[] | (.kernel | split(".")[2]) as $impl |
+			"\($a | lpad(12)) \($impl | lpad(16)) \($n | pad(6)) \(.mb_per_s | floor | pad(10)) \(if ($o | tonumber) > 0 then $o else "n/a" end | pad(10)) \(if ($o | tonumber) > 0 then ((.mb_per_s / ($o | tonumber) * 100 | round) / 100) else "-" end | pad(7)) \(if $scalar then ((.mb_per_s / $scalar * 10 | round) / 10 | tostring) + "x" else "-" end | pad(10))"
+		' "$OUT/crypto.jsonl"
+	done
 done
-echo "(ratio = baremark / openssl; 'vs scalar' = speedup over baremark's portable C on this core)"
+echo "(ratio = baremark / openssl at that size; n/a: this OpenSSL has no such EVP cipher or digest; 'vs scalar' = speedup over baremark's portable C on this core)"
 
 echo
 echo "== (c) spread: within a run (q3-q1)/est, and between runs (max-min)/min of the estimates"
