@@ -56,25 +56,9 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 }
 
 /* "btb": {"fits": 1024, "exceeds": 2048, "unit": ..., "from": ...}, or
- * "at_least" when the curve never rose; nothing when it did not run. */
-static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, const char *unit, const char *from)
-{
-	if (!x->has)
-		return;
-	rec_obj(r, key);
-	if (x->open) {
-		rec_u64(r, "at_least", (uint64_t)x->fits);
-	} else {
-		rec_u64(r, "fits", (uint64_t)x->fits);
-		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
-	}
-	rec_str(r, "unit", unit);
-	rec_str(r, "from", from);
-	rec_close(r);
-}
-
-/* rise_field with a second step, where the curve steps again, as
- * next_fits / next_exceeds (a second level of the structure). */
+ * "at_least" when the curve never rose; nothing when it did not run.
+ * With `next` (may be NULL) stepping too, next_fits / next_exceeds: a
+ * second level of the structure. */
 static void steps_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
 			const char *unit, const char *from)
 {
@@ -86,7 +70,7 @@ static void steps_field(struct rec *r, const char *key, const struct sm_rise *x,
 	} else {
 		rec_u64(r, "fits", (uint64_t)x->fits);
 		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
-		if (next->has && !next->open) {
+		if (next && next->has && !next->open) {
 			rec_u64(r, "next_fits", (uint64_t)next->fits);
 			rec_u64(r, "next_exceeds", (uint64_t)next->exceeds);
 		}
@@ -94,6 +78,11 @@ static void steps_field(struct rec *r, const char *key, const struct sm_rise *x,
 	rec_str(r, "unit", unit);
 	rec_str(r, "from", from);
 	rec_close(r);
+}
+
+static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, const char *unit, const char *from)
+{
+	steps_field(r, key, x, NULL, unit, from);
 }
 
 static int64_t milli(double v)

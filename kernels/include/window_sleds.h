@@ -16,6 +16,21 @@ bm_win_\kind\()_\v\()_e\i:
 	win_jump bm_win_\kind\()_\v\()_r\i
 .endm
 
+/* The loop's halves: x1 loads each chase once through sleds 0 and 1
+ * (entries at state offsets 16, 24), x2 twice through its four (32-56).
+ * `half chase, use, off, back` is the ISA's. */
+.macro WIN_HALVES kind, v, halves, ca, ua, cb, ub
+	.if	\halves == 2
+	half	\ca, \ua, 16, bm_win_\kind\()_\v\()_r0
+	half	\cb, \ub, 24, bm_win_\kind\()_\v\()_r1
+	.else
+	half	\ca, \ua, 32, bm_win_\kind\()_\v\()_r0
+	half	\cb, \ub, 40, bm_win_\kind\()_\v\()_r1
+	half	\ca, \ua, 48, bm_win_\kind\()_\v\()_r2
+	half	\cb, \ub, 56, bm_win_\kind\()_\v\()_r3
+	.endif
+.endm
+
 /* Both bodies of a kind and their six sleds (two for x1, four for x2). */
 .macro WINDOW kind, fp=0
 	WIN_BODY \kind, x1, 2, \fp

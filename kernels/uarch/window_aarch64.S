@@ -60,15 +60,7 @@ bm_win_\kind\()_\v:
 	movi	d1, #0
 	.endif
 7:
-	.if	\halves == 2
-	half	x2, x4, 16, bm_win_\kind\()_\v\()_r0
-	half	x3, x5, 24, bm_win_\kind\()_\v\()_r1
-	.else
-	half	x2, x4, 32, bm_win_\kind\()_\v\()_r0
-	half	x3, x5, 40, bm_win_\kind\()_\v\()_r1
-	half	x2, x4, 48, bm_win_\kind\()_\v\()_r2
-	half	x3, x5, 56, bm_win_\kind\()_\v\()_r3
-	.endif
+	WIN_HALVES \kind, \v, \halves, x2, x4, x3, x5
 	bm_loop_back 7b
 	stp	x2, x3, [x0]
 	mov	x0, x2

@@ -66,15 +66,7 @@ bm_win_\kind\()_\v:
 	fmv.d.x	fa1, zero
 	.endif
 7:
-	.if	\halves == 2
-	half	a2, a4, 16, bm_win_\kind\()_\v\()_r0
-	half	a3, a5, 24, bm_win_\kind\()_\v\()_r1
-	.else
-	half	a2, a4, 32, bm_win_\kind\()_\v\()_r0
-	half	a3, a5, 40, bm_win_\kind\()_\v\()_r1
-	half	a2, a4, 48, bm_win_\kind\()_\v\()_r2
-	half	a3, a5, 56, bm_win_\kind\()_\v\()_r3
-	.endif
+	WIN_HALVES \kind, \v, \halves, a2, a4, a3, a5
 	bm_loop_back 7b
 	sd	a2, 0(a0)
 	sd	a3, 8(a0)

@@ -64,15 +64,7 @@ bm_win_\kind\()_\v:
 	vxorpd	%xmm1, %xmm1, %xmm1
 	.endif
 7:
-	.if	\halves == 2
-	half	%r8, %r10, 16, bm_win_\kind\()_\v\()_r0
-	half	%r9, %r11, 24, bm_win_\kind\()_\v\()_r1
-	.else
-	half	%r8, %r10, 32, bm_win_\kind\()_\v\()_r0
-	half	%r9, %r11, 40, bm_win_\kind\()_\v\()_r1
-	half	%r8, %r10, 48, bm_win_\kind\()_\v\()_r2
-	half	%r9, %r11, 56, bm_win_\kind\()_\v\()_r3
-	.endif
+	WIN_HALVES \kind, \v, \halves, %r8, %r10, %r9, %r11
 	dec	%rsi
 	jnz	7b
 	mov	%r8, 0(%rdi)
