@@ -207,6 +207,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
  * suite's own pipeline.load.lat, measured quietly before anything else.
  * 0 (no floor) when it cannot run or counts no cycles. */
 static int64_t l1_floor_milli;
+#define CALIBRATIONS 3
 
 static void calibrate_l1(const struct bm_kernel *const *order, size_t nk, const struct bm_env *env,
 			 const struct bm_counters *ctr)
@@ -218,11 +219,18 @@ static void calibrate_l1(const struct bm_kernel *const *order, size_t nk, const 
 	for (size_t i = 0; i < nk; i++) {
 		if (strcmp(order[i]->name, "pipeline.load.lat") != 0)
 			continue;
-		struct bm_trap t;
-		int trapped = run_job(&cj, order[i], env, ctr, 0, &t);
-		if (!trapped && !cj.skip_why && !cj.check_failed && cj.repeats)
-			l1_floor_milli = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est,
-						     (int64_t)(cj.iters * cj.ops_per_iter));
+		/* The lowest of three: a disturbance (another tenant, an
+		 * estimated clock caught mid-drift) only ever raises it, and a
+		 * floor read high would fail every honest chase under it. */
+		for (int run = 0; run < CALIBRATIONS; run++) {
+			struct bm_trap t;
+			int trapped = run_job(&cj, order[i], env, ctr, 0, &t);
+			if (trapped || cj.skip_why || cj.check_failed || !cj.repeats)
+				return;
+			int64_t f = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est, (int64_t)(cj.iters * cj.ops_per_iter));
+			if (f > 0 && (!l1_floor_milli || f < l1_floor_milli))
+				l1_floor_milli = f;
+		}
 		return;
 	}
 }

@@ -137,6 +137,9 @@ static void width(const struct sm_point *p, int n, struct sm_summary *s)
 	}
 }
 
+static void sm_steps(const struct sm_point *p, int n, const char *kernel, double above, struct sm_rise *first,
+		     struct sm_rise *second);
+
 const char *const sm_window_fillers[SM_WINDOW_KINDS] = {"nop", "int", "fp", "load", "store", "branch"};
 
 static void window(const struct sm_point *p, int n, struct sm_summary *s)
@@ -155,29 +158,14 @@ static void window(const struct sm_point *p, int n, struct sm_summary *s)
 	if (s->order != SM_OUT_OF_ORDER)
 		return;
 	/* The second load is the fillers and a few instructions of the loop
-	 * after the first: they overlap while all of it fits. The structure
-	 * the fillers occupy is full where the cost (smoothed by a median of
-	 * three: a miss on a shared machine varies by a fifth from point to
-	 * point) jumps by half a miss or more between two filler counts. */
+	 * after the first: they overlap while all of it fits, and the cost
+	 * stays on a plateau (the fillers' own time hides under the misses).
+	 * The structure the fillers occupy is full where the cost (smoothed
+	 * by a median of three: a miss on a shared machine varies by a fifth
+	 * from point to point) passes the plateau's median by half a miss. */
 	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
-		double x[SM_MAX_POINTS] = {0}, y[SM_MAX_POINTS] = {0}, sm[SM_MAX_POINTS];
-		int m = 0;
-		for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
-			if (strcmp(p[i].kernel, name[k]) == 0 && p[i].cyc > 0 && (m == 0 || (double)p[i].param > x[m - 1])) {
-				x[m] = (double)p[i].param;
-				y[m++] = p[i].cyc;
-			}
-		smooth3(y, sm, m);
-		struct sm_rise *w = &s->window[k];
-		for (int i = 0; i < m; i++) {
-			if (i && sm[i] - sm[i - 1] > 0.5 * miss->cyc) {
-				w->open = false;
-				w->exceeds = x[i];
-				break;
-			}
-			w->has = w->open = true;
-			w->fits = x[i];
-		}
+		struct sm_rise unused;
+		sm_steps(p, n, name[k], 0.5 * miss->cyc, &s->window[k], &unused);
 	}
 }
 
@@ -221,9 +209,10 @@ static double median_of(const double *v, int n)
 	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
 }
 
-/* Up to two steps of a predictor structure's curve (see
- * SM_MISPREDICTED_SHARE); `penalty` 0: steps by ratio. */
-static void sm_steps(const struct sm_point *p, int n, const char *kernel, double penalty, struct sm_rise *first,
+/* Up to two steps of a structure's cost curve: after a median of three,
+ * a point costing more than `above` cycles over the median of the points
+ * since the last step (or, with `above` 0, SM_RISE_RATIO times it). */
+static void sm_steps(const struct sm_point *p, int n, const char *kernel, double above, struct sm_rise *first,
 		     struct sm_rise *second)
 {
 	double x[SM_MAX_POINTS], y[SM_MAX_POINTS], sm[SM_MAX_POINTS];
@@ -242,7 +231,7 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 	*r = (struct sm_rise){true, true, x[0], 0};
 	for (int i = 1; i < m; i++) {
 		double base = median_of(sm + seg, i - seg);
-		bool step = penalty > 0 ? sm[i] - base > SM_MISPREDICTED_SHARE * penalty : sm[i] > base * SM_RISE_RATIO;
+		bool step = above > 0 ? sm[i] - base > above : sm[i] > base * SM_RISE_RATIO;
 		if (!step) {
 			r->fits = x[i];
 			continue;
@@ -373,9 +362,9 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 	double penalty = s->has_mispredict && s->mispredict_penalty > 0 ? s->mispredict_penalty : 0;
 	s->steps_by_penalty = penalty > 0;
 	struct sm_rise unused;
-	sm_steps(p, n, "branch.ret.alt", penalty, &s->ras, &unused);
-	sm_steps(p, n, "branch.ret.fixed", penalty, &s->ret_fixed, &unused);
-	sm_steps(p, n, "branch.indirect", penalty, &s->indirect, &unused);
+	sm_steps(p, n, "branch.ret.alt", SM_MISPREDICTED_SHARE * penalty, &s->ras, &unused);
+	sm_steps(p, n, "branch.ret.fixed", SM_MISPREDICTED_SHARE * penalty, &s->ret_fixed, &unused);
+	sm_steps(p, n, "branch.indirect", SM_MISPREDICTED_SHARE * penalty, &s->indirect, &unused);
 	if (rnd && pred && rnd->cyc > pred->cyc)
 		s->pattern = rise(p, n, "branch.pattern", pred->cyc + (rnd->cyc - pred->cyc) / 2);
 	window(p, n, s);

@@ -156,6 +156,23 @@ void test_summary(void)
 			      !(s.btb16_next.has && !s.btb16_next.open),
 		      "BTB 16 B apart: 1024 fit, 2048 do not, no second step (%g %g)", s.btb16.fits, s.btb16.exceeds);
 	}
+	/* Zen 5's uarch.window.fp on a busy VM (2026-12-01): misses move by a
+	 * fifth from point to point, one point (192) spikes, and the step is
+	 * spread over 320-512 by the fillers' own time: the plateau's median
+	 * plus half a miss puts it at 320 / 384 */
+	{
+		static const double wx[] = {0, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 896, 1024};
+		static const double wy[] = {857.0, 581.2, 819.3, 699.8, 953.2, 920.7, 1127.5, 1267.7, 5073.8, 1113.3,
+					    761.6, 1135.0, 1514.1, 1739.5, 2285.5, 2114.8, 2445.4, 2615.3, 2950.6};
+		struct sm_point w[20];
+		w[0] = (struct sm_point){"uarch.mlp", 1, 950.7, 0, false, 0};
+		for (int i = 0; i < 19; i++)
+			w[i + 1] = (struct sm_point){"uarch.window.fp", (int64_t)wx[i], wy[i], 0, false, 0};
+		summary_derive(w, 20, &s);
+		CHECK(s.order == SM_OUT_OF_ORDER && s.window[2].has && !s.window[2].open && NEAR(s.window[2].fits, 320) &&
+			      NEAR(s.window[2].exceeds, 384),
+		      "FP registers: 320 fit, 384 do not (%g %g)", s.window[2].fits, s.window[2].exceeds);
+	}
 	/* one disturbed point inside a plateau is not a step */
 	struct sm_point spike[] = {
 		{"cache.load.lat", 16384, 4.0, 0, false, 0},   {"cache.load.lat", 32768, 4.0, 0, false, 0},
