@@ -250,7 +250,12 @@ void summary_emit(void)
 	}
 	if (s.has_stlf) {
 		rec_obj(&r, "store_to_load_forwarding");
-		rec_milli(&r, "cycles", milli(s.stlf_latency));
+		/* A difference of two estimates can land a hair under zero; no
+		 * latency is negative, so it reads 0 and says why. */
+		rec_milli(&r, "cycles", milli(s.stlf_latency > 0 ? s.stlf_latency : 0));
+		if (s.stlf_latency < 0.5)
+			rec_str(&r, "note", "under half a cycle: the reload costs no more than the add chain, so the core hands "
+					    "the stored value to the load without the store queue's round trip (memory renaming)");
 		rec_str(&r, "from", "uarch.stlf.lat - pipeline.add.lat");
 		rec_close(&r);
 	}
