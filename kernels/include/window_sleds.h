@@ -1,6 +1,6 @@
 /* The window probes' sleds and kernels, shared by every ISA (included
  * by kernels/uarch/window_<arch>.S after it defines fill_<kind> (eight
- * fillers of one encoding length), WIN_BODY kind, v, halves, fp and
+ * fillers of one encoding length; fill_nop is here), WIN_BODY kind, v, halves, fp and
  * win_jump target (a direct jump)). See kernels/uarch/window.c.
  *
  * A sled: 1024 fillers (WIN_FILL in window.c), then the jump back to the
@@ -14,6 +14,13 @@ bm_win_\kind\()_\v\()_s\i:
 	.endr
 bm_win_\kind\()_\v\()_e\i:
 	win_jump bm_win_\kind\()_\v\()_r\i
+.endm
+
+/* No-ops: the same mnemonic on every ISA (1 byte on x86, 4 elsewhere). */
+.macro fill_nop
+	.rept 8
+	nop
+	.endr
 .endm
 
 /* The loop's halves: x1 loads each chase once through sleds 0 and 1

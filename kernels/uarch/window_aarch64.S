@@ -6,11 +6,6 @@
 #include "body_aarch64.h"
 	.section .text
 
-.macro fill_nop
-	.rept 8
-	nop
-	.endr
-.endm
 .macro fill_int
 	.irp r, 8, 9, 10, 11, 12, 13, 14, 15
 	add	x\r, x\r, #1

@@ -8,11 +8,6 @@
 	.section .text
 	.option norvc
 
-.macro fill_nop
-	.rept 8
-	nop
-	.endr
-.endm
 .macro fill_int
 	.irp r, t0, t1, t2, t3, t4, t5, t6, a7
 	addi	\r, \r, 1

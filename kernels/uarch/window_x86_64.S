@@ -9,11 +9,6 @@
 	.section .note.GNU-stack, "", @progbits
 	.section .text
 
-.macro fill_nop
-	.rept 8
-	nop
-	.endr
-.endm
 .macro fill_int
 	.irp r, rax, rcx, rdx, rbp, r12, r13, r14, r15
 	add	$1, %\r
