@@ -68,13 +68,14 @@ void arch_feature_missing(const char *name, char *why, size_t cap);
  * through 4 KiB pages, so that a chase one line per page stresses the
  * TLB; else why not. */
 const char *arch_small_pages(void);
-/* The address through which the `bytes` at buf (4 KiB aligned) are seen
- * in 4 KiB pages: buf itself where all memory is (Linux), a window onto
- * it on arm64 and RISC-V. Valid until arch_small_pages_end(); NULL with
+/* Memory of `bytes` seen through 4 KiB pages, for a kernel that builds
+ * its contents afterwards: a window onto buf (4 KiB aligned) on arm64
+ * and RISC-V; in the Linux build a mapping of its own that refuses huge
+ * pages (buf is not used). Valid until arch_small_pages_end(); NULL with
  * the reason in *why when it cannot. */
 void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why);
 /* After each kernel parameter: the view is no longer used (RISC-V turns
- * translation back off; elsewhere there is nothing to do). */
+ * translation back off, Linux unmaps its mapping, arm64 does nothing). */
 void arch_small_pages_end(void);
 
 /* Flushes the `n` lines holding base, base + stride, ... out of every

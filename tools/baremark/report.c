@@ -42,37 +42,32 @@ static bool sweep_plot(FILE *o, const char *id, const char *title, const char *k
 	fprintf(s, "set logscale x 2\nset grid\nset key top left\nset xlabel '%s'\nset ylabel 'cycles per op'\n", xlabel);
 	if (logy)
 		fprintf(s, "set logscale y 10\nset format y '%%g'\n");
-	/* gnuplot links no axis to a log one: both ranges are set here from
-	 * the data, the right one scaled to ns (cycles x 1000 / MHz) */
-	double lo = 0, hi = 0;
-	for (int c = 0; mhz > 0 && c < ncols; c++)
-		for (int r = 0; r < nrows; r++) {
-			if (strcmp(rows[r].kernel, kernel) != 0)
-				continue;
-			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			if (x.has_cyc && x.cyc > 0) {
-				lo = lo == 0 || x.cyc < lo ? x.cyc : lo;
-				hi = x.cyc > hi ? x.cyc : hi;
-			}
-		}
-	if (mhz > 0 && lo > 0)
-		fprintf(s, "set yrange [%g:%g]\nset y2range [%g:%g]\nset logscale y2 10\nset y2tics\nset ytics nomirror\n"
-			   "set format y2 '%%g'\nset y2label 'ns per op (at %.0f MHz%s)'\n",
-			lo / 1.5, hi * 1.5, lo / 1.5 * 1000.0 / mhz, hi * 1.5 * 1000.0 / mhz, mhz,
-			cols[0].mhz_estimated ? ", estimated" : "");
 	fprintf(s, "set format x '%s'\n", xformat);
 	int lines = 0;
+	double lo = 0, hi = 0; /* the cycles drawn, for the ns axis */
 	for (int c = 0; c < ncols; c++) {
 		fprintf(s, "$d%d << EOD\n", c);
 		for (int r = 0; r < nrows; r++) {
 			if (strcmp(rows[r].kernel, kernel) != 0)
 				continue;
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			if (x.has_cyc)
-				fprintf(s, "%lld %.3f\n", (long long)rows[r].param, x.cyc), lines++;
+			if (!x.has_cyc)
+				continue;
+			fprintf(s, "%lld %.3f\n", (long long)rows[r].param, x.cyc), lines++;
+			if (x.cyc > 0) {
+				lo = lo == 0 || x.cyc < lo ? x.cyc : lo;
+				hi = x.cyc > hi ? x.cyc : hi;
+			}
 		}
 		fprintf(s, "EOD\n");
 	}
+	/* gnuplot links no axis to a log one: both ranges are set from the
+	 * data, the right one scaled to ns (cycles x 1000 / MHz) */
+	if (mhz > 0 && lo > 0)
+		fprintf(s, "set yrange [%g:%g]\nset y2range [%g:%g]\nset logscale y2 10\nset y2tics\nset ytics nomirror\n"
+			   "set format y2 '%%g'\nset y2label 'ns per op (at %.0f MHz%s)'\n",
+			lo / 1.5, hi * 1.5, lo / 1.5 * 1000.0 / mhz, hi * 1.5 * 1000.0 / mhz, mhz,
+			cols[0].mhz_estimated ? ", estimated" : "");
 	fprintf(s, "plot ");
 	for (int c = 0; c < ncols; c++) {
 		fprintf(s, "%s$d%d using 1:2 with linespoints title '", c ? ", " : "", c);
