@@ -473,6 +473,11 @@ static void report_result(const struct job *j)
 		/* ns per op, thousandths: ticks * 1e9 / timebase / ops. */
 		__int128 ns_milli = (__int128)tim.est * 1000000000 * 1000 / (__int128)j->env->board->timebase_hz;
 		rec_milli(&r, "ns_per_op", (int64_t)(ns_milli / ops));
+	} else if (c->time_avail && j->env->board->timebase_hz) {
+		/* the timer is there, but the two bodies' difference in ticks was
+		 * not positive: said, not left out silently */
+		rec_str(&r, "ns_per_op_unavailable", "timer difference not positive (the extra work is below the timer's "
+						     "resolution or within its noise)");
 	}
 	if (j->bytes_per_op)
 		bytes_fields(&r, line, sizeof(line), &n, j, ops, cyc.est, timed ? tim.est : 0);

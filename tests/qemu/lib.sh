@@ -42,7 +42,7 @@ expect_q() {
 # results NAME: the result records without where they came from, sorted.
 # ns_per_op is left out: it comes from QEMU's virtual clock, which -icount
 # advances in blocks, so it is not exact per instruction.
-results() { jq -c -s 'map(select(.type=="result") | del(._log, ._line, .ns_per_op, .mb_per_s)) | sort_by(.kernel, .param.value)[]' "$OUT/$1.jsonl"; }
+results() { jq -c -s 'map(select(.type=="result") | del(._log, ._line, .ns_per_op, .ns_per_op_unavailable, .mb_per_s)) | sort_by(.kernel, .param.value)[]' "$OUT/$1.jsonl"; }
 
 # check_complete_run NAME: what every full quick run must show on any
 # ISA: one run, core and end record, results of the three families, a
