@@ -48,6 +48,11 @@ LDFLAGS := $(or $(ARCH_LINKFLAGS),$(ARCH_CFLAGS)) -nostartfiles -Wl,--emit-reloc
 
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
 
+# Workload files named *_hw.c compute in floating point and are built with
+# the FPU's instructions where the rest of the C is integer-only (RISC-V:
+# ARCH_HWFP_CFLAGS; they run only where the core has an FPU).
+$(BUILD)/obj/kernels/workload/%_hw.c.o: CFLAGS += $(ARCH_HWFP_CFLAGS)
+
 # The build id (git describe) in a header rewritten only when it changes,
 # so a new commit rebuilds what prints it and nothing else.
 BUILD_ID_H := $(BUILD)/gen/build_id.h

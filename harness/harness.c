@@ -335,6 +335,33 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 	}
 }
 
+/* For whole programs: runs per second (timer), runs per second per MHz
+ * (10^6 / cycles per run: what a core does per clock, whatever its
+ * clock) and each counted event per thousand instructions (branch
+ * mispredicts per kilo-instruction, MPKI, and the like). */
+static void program_fields(struct rec *r, const struct job *j, int64_t ops, int64_t cyc, int64_t ins, int64_t dt)
+{
+	const struct bm_counters *c = j->ctr;
+	if (dt > 0)
+		rec_milli(r, "ops_per_s",
+			  (int64_t)((__int128)ops * (__int128)j->env->board->timebase_hz * 1000 / dt));
+	if (c->slot[BM_SLOT_CYCLES].avail && cyc > 0)
+		rec_milli(r, "ops_per_s_per_mhz", (int64_t)((__int128)ops * 1000000 * 1000 / cyc));
+	if (!c->slot[BM_SLOT_INSTRET].avail || ins <= 0)
+		return;
+	bool any = false;
+	for (int s = 2; s < c->nslots; s++) {
+		if (!c->slot[s].avail)
+			continue;
+		if (!any)
+			rec_obj(r, "events_per_kilo_instruction");
+		any = true;
+		rec_milli(r, c->slot[s].name, ratio_milli(estimate(j, s, false).est * 1000, ins));
+	}
+	if (any)
+		rec_close(r);
+}
+
 /* Is the figure one that can be right? "ok", or why not: below_floor
  * (not positive, or under what a dependent operation or an L1 load must
  * take) or unstable (the spread reaches zero, or the estimate did not
@@ -492,6 +519,8 @@ static void report_result(const struct job *j)
 	}
 	if (any_event)
 		rec_close(&r);
+	if (j->k->whole_program)
+		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
 	summary_point(j, cyc_op.est, &v, ops);
 	rec_str(&r, "check", "ok");
 	rec_str(&r, "verdict", v.word);
@@ -544,7 +573,9 @@ static void run_verify(void *p)
 }
 
 /* The kernel's own verification (known answers, ISA probe), under the
- * trap guard like a measurement. False: said why, no parameter runs. */
+ * trap guard like a measurement, with any memory it takes from the arena
+ * released after (also when it trapped). False: said why, no parameter
+ * runs. */
 static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
 		     const struct bm_counters *ctr, unsigned *errors)
 {
@@ -554,7 +585,10 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 	j->ctr = ctr;
 	struct verify_call v = {k, env, NULL, false};
 	struct bm_trap t;
-	if (bm_guard(run_verify, &v, &t)) {
+	uint64_t mark = arena_mark();
+	int trapped = bm_guard(run_verify, &v, &t);
+	arena_release(mark);
+	if (trapped) {
 		report_error_trap(j, &t);
 		++*errors;
 		return false;

@@ -87,6 +87,10 @@ struct bm_kernel {
 	 * random samples: the harness takes their median. */
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
 	enum bm_floor floor;
+	/* One op is one run of a whole program (the workload group): the
+	 * result also gives runs per second and per MHz, and each counted
+	 * event per thousand instructions. */
+	bool whole_program;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

@@ -25,9 +25,14 @@ UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c
 	uart/ns16550.c
 FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
 
-$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h) kernels/include/rv_insn.h
+# The workload group's programs, standalone (kernels/workload/workload.h).
+WORKLOAD_SRCS := $(wildcard kernels/workload/wl_*.c)
+UNIT_SRCS += $(WORKLOAD_SRCS)
+
+$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h kernels/workload/*.h) kernels/include/rv_insn.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iuart -Ikernels/include -Itests/host -o $@ $(UNIT_SRCS) -lfdt -lz
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DWL_STANDALONE -Ilib -Iuart -Ikernels/include -Ikernels/workload -Itests/host \
+		-o $@ $(UNIT_SRCS) -lfdt -lz
 
 $(HOST_BUILD)/fixtures/%.dtb: tests/fixtures/%.dts
 	@mkdir -p $(dir $@)

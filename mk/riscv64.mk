@@ -15,5 +15,8 @@ ARCH_ASFLAGS := -specs=picolibc.specs -march=rv64gc -mabi=lp64 -mcmodel=medany
 # link names rv64imac (the rv64imac/lp64 variant), compiling needs Zicsr.
 ARCH_LINKFLAGS := -specs=picolibc.specs -march=rv64imac -mabi=lp64 -mcmodel=medany
 ARCH_LIBS := -lc -lgcc
+# The same soft-float calling convention (lp64), with F and D instructions:
+# for the workload files that compute in floating point (Makefile: *_hw.c).
+ARCH_HWFP_CFLAGS := -march=rv64imafdc_zicsr_zifencei
 
 UBOOT_ARCH := riscv

@@ -17,6 +17,7 @@ void test_rv_insn(void);
 void test_isa(void);
 void test_wordcopy(void);
 void test_summary(void);
+void test_workload(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -55,6 +56,7 @@ int main(int argc, char **argv)
 	test_isa();
 	test_wordcopy();
 	test_summary();
+	test_workload();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;
 }

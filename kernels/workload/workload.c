@@ -1,0 +1,99 @@
+/* The harness side of the workload group (workload.h): one op is one run
+ * of the program; body[0] runs `iters` of them, body[1] twice as many, on
+ * inputs 1..iters and 1..2*iters. The digests of a body's runs are chained
+ * in order, and prepare computes both chains once, untimed, with the same
+ * code: a timed run that computed anything else (a corrupted register, a
+ * stray write into the working set) fails its check. That each program is
+ * right at all is proved before any timing by its selfcheck, against a
+ * result computed another way (verify). */
+#ifndef WL_STANDALONE
+#include "workload.h"
+
+struct wl_state {
+	const struct workload *w;
+	void *mem;
+	uint32_t set;
+	uint64_t expect[2];
+};
+
+bool wl_param_of(const struct workload *w, const struct bm_env *env, unsigned i, uint64_t *value)
+{
+	/* the larger set runs on the full profile only */
+	unsigned n = env->opt->profile == BM_PROFILE_FULL && w->set_bytes[1] ? 2 : 1;
+	if (i >= n)
+		return false;
+	*value = w->set_bytes[i];
+	return true;
+}
+
+static uint64_t chain(const struct wl_state *s, uint64_t first, uint64_t ops, uint64_t d)
+{
+	for (uint64_t i = 0; i < ops; i++)
+		d = wl_mix(d, s->w->run(s->mem, s->set, first + i));
+	return d;
+}
+
+uint64_t wl_x1(void *state, uint64_t iters)
+{
+	return chain(state, 1, iters, 0);
+}
+
+/* The same loop with two runs in it: inputs 1, 2, ... 2*iters in order. */
+uint64_t wl_x2(void *state, uint64_t iters)
+{
+	const struct wl_state *s = state;
+	uint64_t d = 0;
+	for (uint64_t i = 0; i < iters; i++) {
+		d = wl_mix(d, s->w->run(s->mem, s->set, 1 + 2 * i));
+		d = wl_mix(d, s->w->run(s->mem, s->set, 2 + 2 * i));
+	}
+	return d;
+}
+
+void *wl_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+		 const char **why)
+{
+	const struct workload *w = k->arg;
+	struct wl_state *s = arena_alloc(sizeof(*s), 64);
+	void *mem = arena_alloc((size_t)param, 64);
+	if (!s || !mem) {
+		*why = bm_no_memory("the working set", param + sizeof(*s), arena_free_bytes());
+		return NULL;
+	}
+	s->w = w;
+	s->mem = mem;
+	s->set = (uint32_t)param;
+	/* An op runs for 10^5 to 10^8 instructions: a few per body are
+	 * enough to rise far above the loop and the counter reads, and keep
+	 * a QEMU run short. The larger set, one. */
+	if (param == w->set_bytes[0])
+		*iters = env->opt->profile == BM_PROFILE_FULL ? 8 : 2;
+	else
+		*iters = 1;
+	s->expect[0] = chain(s, 1, *iters, 0);
+	s->expect[1] = chain(s, 1 + *iters, *iters, s->expect[0]);
+	return s;
+}
+
+bool wl_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	(void)iters; /* expect[] was computed for this count */
+	const struct wl_state *s = state;
+	return result == s->expect[variant];
+}
+
+/* Once per kernel, before any timing: the program against another way. */
+const char *wl_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)env;
+	const struct workload *w = k->arg;
+	if (w->needs_fpu) {
+		const char *no = bm_needs("fpu", skip);
+		if (no)
+			return no;
+	}
+	/* the harness releases this after verify, whatever happened */
+	void *mem = arena_alloc(w->check_bytes, 64);
+	return mem ? w->selfcheck(mem, false) : "no memory for the self-check";
+}
+#endif
