@@ -120,6 +120,8 @@ static void run_record(uint64_t reloc_delta)
 	rec_u64(&r, "repeat", harness_repeats(&opts));
 	if (opts.selftest_trap)
 		rec_str(&r, "selftest", "trap");
+	if (opts.selftest_break)
+		rec_str(&r, "selftest_break", "workloads check a broken value");
 	if (opts.baud)
 		rec_u64(&r, "baud", opts.baud);
 	rec_str(&r, "cores", opts.cores[0] ? opts.cores : "types");

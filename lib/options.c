@@ -105,7 +105,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_trap = true;
 			return NULL;
 		}
-		return "trap";
+		if (vlen == 5 && memcmp(v, "break", 5) == 0) {
+			o->selftest_break = true;
+			return NULL;
+		}
+		return "trap or break";
 	}
 	return "";
 }

@@ -7,6 +7,8 @@
  * right at all is proved before any timing by its selfcheck, against a
  * result computed another way (verify). */
 #ifndef WL_STANDALONE
+#include <stdio.h>
+
 #include "workload.h"
 
 struct wl_state {
@@ -85,7 +87,6 @@ bool wl_check(const void *state, unsigned variant, uint64_t iters, uint64_t resu
 /* Once per kernel, before any timing: the program against another way. */
 const char *wl_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
-	(void)env;
 	const struct workload *w = k->arg;
 	if (w->needs_fpu) {
 		const char *no = bm_needs("fpu", skip);
@@ -94,6 +95,18 @@ const char *wl_verify(const struct bm_kernel *k, const struct bm_env *env, bool 
 	}
 	/* the harness releases this after verify, whatever happened */
 	void *mem = arena_alloc(w->check_bytes, 64);
-	return mem ? w->selfcheck(mem, false) : "no memory for the self-check";
+	if (!mem)
+		return "no memory for the self-check";
+	/* baremark.selftest=break: the check of a broken value must fail,
+	 * and so the kernel; a check that passes it is the error */
+	if (env->opt->selftest_break) {
+		static char said[200];
+		const char *why = w->selfcheck(mem, true);
+		if (!why)
+			return "(selftest=break) the check PASSED a broken value";
+		snprintf(said, sizeof(said), "(selftest=break) the check failed, as it must, on a broken value: %s", why);
+		return said;
+	}
+	return w->selfcheck(mem, false);
 }
 #endif

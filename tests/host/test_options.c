@@ -36,7 +36,9 @@ void test_options(void)
 
 	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=trap baremark.repeat=64");
-	CHECK(o.selftest_trap && o.repeat == 64, "selftest and max repeat");
+	CHECK(o.selftest_trap && o.repeat == 64 && !o.selftest_break, "selftest and max repeat");
+	options_parse(&o, "baremark.selftest=break");
+	CHECK(o.selftest_break, "selftest=break");
 	options_parse(&o, "baremark.repeat=65");
 	CHECK(o.repeat == 64 && o.nbad == 1, "65 repeats is past what the harness keeps: refused");
 	CHECK_EQ_S(o.bad, "baremark.repeat=65 (1 to 64)");

@@ -93,6 +93,12 @@ run opts --only=pipeline.fma.lat --repeat 3 --colour red
 expect_q opts 'map(select(.type=="run"))[0].options | .unknown == "baremark.colour=red" and .repeat == 3' "unknown option named, repeat set"
 expect_q opts '[.[] | select(.type=="result" or .type=="skip") | .kernel] == ["pipeline.fma.lat"]' "--only selects"
 
+# The workload group: every program self-checked and timed, with runs per
+# second and per MHz; with --selftest break every check fails instead.
+expect_q quick '[.[] | select(.type=="result" and (.kernel | startswith("workload.")))] | length == 12 and all(.check == "ok" and .ops_per_s > 0 and .ops_per_s_per_mhz > 0 and (.instructions_per_op == null or .instructions_per_op > 50000))' "twelve workloads self-checked and timed, runs per second and per MHz"
+run break --selftest break --only 'workload.*'
+expect_q break '[.[] | select(.type=="error")] | length == 12 and all(.what == "verification failed" and (.detail | startswith("(selftest=break) the check failed, as it must")))' "every workload's check fails on a broken value"
+
 # The host tool takes its records like the image's.
 "$TOOL" compare "$OUT/quick.log" "$OUT/trap.log" >"$OUT/cmp.txt" 2>/dev/null
 expect "compare takes the Linux build's records" grep -qE '^pipeline.add.lat .*\|' "$OUT/cmp.txt"
@@ -107,6 +113,7 @@ for arch in aarch64 riscv64; do
 	expect_q "$arch" "map(select(.type==\"core\"))[0].arch == \"$arch\" and .[-1].type == \"end\" and .[-1].errors == 0" "$arch: a complete run"
 	expect_q "$arch" "$common == ($names | sort)" "$arch: the same kernel names"
 	expect_q "$arch" '[.[] | select(.type=="result")] | all(.check == "ok")' "$arch: every result self-checked"
+	expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("workload.")))] | length == 12' "$arch: the twelve workloads self-checked and timed"
 	if [ "$arch" = aarch64 ]; then
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
 		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)

@@ -42,7 +42,7 @@ expect_q() {
 # results NAME: the result records without where they came from, sorted.
 # ns_per_op is left out: it comes from QEMU's virtual clock, which -icount
 # advances in blocks, so it is not exact per instruction.
-results() { jq -c -s 'map(select(.type=="result") | del(._log, ._line, .ns_per_op, .ns_per_op_unavailable, .mb_per_s)) | sort_by(.kernel, .param.value)[]' "$OUT/$1.jsonl"; }
+results() { jq -c -s 'map(select(.type=="result") | del(._log, ._line, .ns_per_op, .ns_per_op_unavailable, .mb_per_s, .ops_per_s)) | sort_by(.kernel, .param.value)[]' "$OUT/$1.jsonl"; }
 
 # check_complete_run NAME: what every full quick run must show on any
 # ISA: one run, core and end record, results of the three families, a
@@ -110,7 +110,22 @@ check_complete_run() {
 	# their instructions, 10, against 1 for one miss), one instruction per
 	# cycle, and the latency curve is flat (no cache level to name).
 	expect_q "$n" '[.[] | select(.type=="summary")] | length == 1 and (.[0] | .execution.order == "in-order" and (.execution.overlap_ratio | . > 9.9 and . < 10.1) and .issue_width.ipc == 1 and .caches == [] and (.unavailable.caches | test("no step")) and (.unavailable.window | startswith("in-order")) and (.memory_parallelism.misses | . > 0.98 and . < 1.02) and (.store_to_load_forwarding.cycles | . > 1.98 and . < 2.02))' "summary: in-order, IPC 1, no cache step, MLP 1, forwarding 2 (icount arithmetic, within 2.5%)"
+	# The workload group: twelve whole programs, each checked another way
+	# before timing (else a verification error), at its first working set
+	# on the quick profile; under -icount a run costs its instructions, and
+	# runs per second per MHz are 10^6 / cycles per run.
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("workload.")))] | (map(.kernel) | unique) == ["workload.assign","workload.bitfield","workload.crc","workload.fourier","workload.fpemu","workload.huffman","workload.idea","workload.lexer","workload.lu","workload.neural","workload.numsort","workload.strsort"] and length == 12 and all(.check == "ok" and .param.name == "set_bytes" and .param.value <= 16384 and .cycles_per_op.est == .instructions_per_op and .instructions_per_op > 50000 and ((.ops_per_s_per_mhz - 1000000 / .cycles_per_op.est) | fabs) < 0.002)' "twelve workloads, self-checked, at a working set of 16 KiB or less; runs per MHz = 10^6 / cycles"
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("multicore.") | not))] | all(.check == "ok" and .repeats == 5 and .verdict == "ok" and .cycles_per_op.q1 == .cycles_per_op.est and .cycles_per_op.q3 == .cycles_per_op.est) and ([.[] | select(.type=="result")] | all(.check == "ok"))' "every result self-checked, settled at 5 repeats with no spread, verdict ok (multi-core kernels: one timed run each)"
+}
+
+# check_workload_break NAME: a run with baremark.selftest=break and
+# only=workload.*: every workload's check is given one broken value and
+# must fail it, so each kernel is a verification error, none is timed.
+check_workload_break() {
+	local n=$1
+	expect_q "$n" '[.[] | select(.type=="error")] | length == 12 and all(.what == "verification failed" and (.detail | startswith("(selftest=break) the check failed, as it must, on a broken value: ")))' "every workload's check fails on a broken value"
+	expect_q "$n" '[.[] | select(.type=="result")] | length == 0' "and none is timed"
+	expect_q "$n" '.[-1].errors == 12' "the end record counts the twelve"
 }
 
 # check_trap_run NAME: the selftest.trap run (only=selftest.*,pipeline.add.lat).

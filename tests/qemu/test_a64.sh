@@ -64,6 +64,13 @@ for cfg in "trap-el2:$A72_EL2" "trap-el1:$A53_EL1"; do
 	expect_q "$name" '[.[] | select(.type=="error")][0] | .exception == "synchronous" and .ec == "0x0" and .far == "0x0" and (.elr | startswith("0x402"))' "UDF reported with ESR class, ELR and FAR"
 done
 
+# 3b. Every workload's check fails when one value is broken, on each model.
+for cfg in "break-a72:$A72_EL2" "break-a53:$A53_EL1"; do
+	IFS=: read -r name machine <<<"$cfg"
+	BM_QEMU_A64="$machine" boot "$name" "baremark.selftest=break baremark.only=workload.*"
+	check_workload_break "$name"
+done
+
 # 4. baremark.baud on a PL011: refused with the reason, run unharmed.
 # A core whose MIDR the image does not name (QEMU's max): announced by
 # what the hardware says, the tree's compatible (arm,cortex-a57) beside it.

@@ -36,6 +36,10 @@ boot trap "baremark.selftest=trap baremark.only=selftest.*,pipeline.add.lat"
 check_trap_run trap
 expect_q trap '[.[] | select(.type=="error")][0] | .cause == 2 and .cause_name == "illegal instruction" and .tval == "0x0"' "illegal instruction reported with scause and stval"
 
+# 4b. Every workload's check fails when one value is broken.
+boot break "baremark.selftest=break baremark.only=workload.*"
+check_workload_break break
+
 # 5. Options: filters, repeats, unknown words reported.
 boot opts "baremark.only=pipeline.fma.* baremark.repeat=3 baremark.colour=red console=ttyS0"
 expect_q opts '[.[] | select(.type=="result") | .kernel] == ["pipeline.fma.lat","pipeline.fma.thr"]' "only= selects by glob"
