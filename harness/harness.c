@@ -342,6 +342,7 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 static void program_fields(struct rec *r, const struct job *j, int64_t ops, int64_t cyc, int64_t ins, int64_t dt)
 {
 	const struct bm_counters *c = j->ctr;
+	rec_str(r, "program_class", j->k->program == BM_PROGRAM_FP ? "fp" : "integer");
 	if (dt > 0)
 		rec_milli(r, "ops_per_s",
 			  (int64_t)((__int128)ops * (__int128)j->env->board->timebase_hz * 1000 / dt));
@@ -519,7 +520,7 @@ static void report_result(const struct job *j)
 	}
 	if (any_event)
 		rec_close(&r);
-	if (j->k->whole_program)
+	if (j->k->program != BM_NOT_PROGRAM)
 		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
 	summary_point(j, cyc_op.est, &v, ops);
 	rec_str(&r, "check", "ok");

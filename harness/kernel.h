@@ -44,6 +44,12 @@ enum bm_floor {
 			   * measured by pipeline.load.lat before the suite */
 };
 
+enum bm_program {
+	BM_NOT_PROGRAM, /* a kernel of the parts: the default */
+	BM_PROGRAM_INT, /* a whole program of integer work */
+	BM_PROGRAM_FP,  /* a whole program of floating-point work */
+};
+
 struct bm_kernel {
 	const char *name;       /* group.what.kind, e.g. "pipeline.add.lat" */
 	const char *op;         /* what one operation is, e.g. "add" */
@@ -88,9 +94,10 @@ struct bm_kernel {
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
 	enum bm_floor floor;
 	/* One op is one run of a whole program (the workload group): the
-	 * result also gives runs per second and per MHz, and each counted
-	 * event per thousand instructions. */
-	bool whole_program;
+	 * result also gives runs per second and per MHz, each counted event
+	 * per thousand instructions, and the program's class for the
+	 * integer and FP indices. */
+	enum bm_program program;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

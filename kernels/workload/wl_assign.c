@@ -177,5 +177,5 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(assign, "assign", "the cheapest assignment of an n x n random cost matrix filling set_bytes (n = 42 at 8 KiB)",
-	 .cls = WL_INT, .set_bytes = {SET, 128u << 10}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);
+WORKLOAD(assign, "assign", WL_INT, "the cheapest assignment of an n x n random cost matrix filling set_bytes (n = 42 at 8 KiB)",
+	 .set_bytes = {SET, 128u << 10}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);

@@ -107,6 +107,6 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(bitfield, "bitfield",
+WORKLOAD(bitfield, "bitfield", WL_INT,
 	 "set_bytes/32 runs of 1-1024 bits set, cleared or flipped in a bitmap of set_bytes, then its ones counted",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = 2 * SET);
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = 2 * SET);

@@ -63,5 +63,5 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(crc, "crc", "CRC-32 of set_bytes-1024 bytes a byte at a time through a 256-entry table the op builds",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);
+WORKLOAD(crc, "crc", WL_INT, "CRC-32 of set_bytes-1024 bytes a byte at a time through a 256-entry table the op builds",
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);

@@ -110,7 +110,7 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(fourier, "fourier",
+WORKLOAD(fourier, "fourier", WL_FP,
 	 "16 Fourier coefficient pairs of a quadratic by the trapezoid rule over (set_bytes-256)/8 samples",
-	 .cls = WL_FP, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET,
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET,
 	 .needs_fpu = true);

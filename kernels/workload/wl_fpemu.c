@@ -165,6 +165,6 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(fpemu, "fpemu", "((a + b) * a) / b - b in emulated IEEE binary32, for set_bytes/12 operand pairs",
-	 .cls = WL_INT, .set_bytes = {SET, 0}, .run = run, .selfcheck = selfcheck, .check_bytes = SET + SET / 12 * 4,
+WORKLOAD(fpemu, "fpemu", WL_INT, "((a + b) * a) / b - b in emulated IEEE binary32, for set_bytes/12 operand pairs",
+	 .set_bytes = {SET, 0}, .run = run, .selfcheck = selfcheck, .check_bytes = SET + SET / 12 * 4,
 	 .needs_fpu = true);

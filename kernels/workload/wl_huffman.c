@@ -197,7 +197,7 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(huffman, "huffman",
+WORKLOAD(huffman, "huffman", WL_INT,
 	 "Huffman tree, code, encode and decode of a (set_bytes-8192)/3-byte text of skewed letters",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
 	 .check_bytes = SET + 2 * SYMS * 4 + SYMS * 8);

@@ -168,5 +168,5 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(idea, "idea", "IDEA key schedule, then set_bytes/24 64-bit blocks encrypted and decrypted (ECB)",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);
+WORKLOAD(idea, "idea", WL_INT, "IDEA key schedule, then set_bytes/24 64-bit blocks encrypted and decrypted (ECB)",
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);

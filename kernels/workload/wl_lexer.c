@@ -208,5 +208,5 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(lexer, "lexer", "a lexer's state machine over set_bytes of generated source, counting five kinds of token",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);
+WORKLOAD(lexer, "lexer", WL_INT, "a lexer's state machine over set_bytes of generated source, counting five kinds of token",
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET);

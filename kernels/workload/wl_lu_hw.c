@@ -142,6 +142,6 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(lu, "lu", "LU factorisation with partial pivoting and a solve of an n x n system filling set_bytes (n = 30 at 8 KiB)",
-	 .cls = WL_FP, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
+WORKLOAD(lu, "lu", WL_FP, "LU factorisation with partial pivoting and a solve of an n x n system filling set_bytes (n = 30 at 8 KiB)",
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
 	 .check_bytes = SET + 64 * 8, .needs_fpu = true);

@@ -166,7 +166,7 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(neural, "neural",
+WORKLOAD(neural, "neural", WL_FP,
 	 "two epochs of backpropagation through an 8-16-4 softsign network over (set_bytes-3392)/96 pairs",
-	 .cls = WL_FP, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET,
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck, .check_bytes = SET,
 	 .needs_fpu = true);

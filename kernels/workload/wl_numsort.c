@@ -76,6 +76,6 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(numsort, "numsort", "heapsort of set_bytes/4 random 32-bit integers (filled from the op's seed)",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
+WORKLOAD(numsort, "numsort", WL_INT, "heapsort of set_bytes/4 random 32-bit integers (filled from the op's seed)",
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
 	 .check_bytes = 2 * SET);

@@ -113,6 +113,6 @@ static const char *selfcheck(void *mem, bool broken)
 	return NULL;
 }
 
-WORKLOAD(strsort, "strsort", "merge sort of set_bytes/40 strings of 4-27 letters (built from the op's seed)",
-	 .cls = WL_INT, .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
+WORKLOAD(strsort, "strsort", WL_INT, "merge sort of set_bytes/40 strings of 4-27 letters (built from the op's seed)",
+	 .set_bytes = {SET, 1u << 20}, .run = run, .selfcheck = selfcheck,
 	 .check_bytes = SET + SET / 40 * 4);

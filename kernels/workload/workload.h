@@ -76,7 +76,7 @@ static inline uint64_t wl_mix(uint64_t d, uint64_t v)
 }
 
 #ifdef WL_STANDALONE
-#define WL_REGISTER(id, kname, opdesc)                                                               \
+#define WL_REGISTER(id, cls, kname, opdesc)                                                          \
 	static const struct workload *const id##_entry __attribute__((used, section("bm_workloads"),  \
 								      aligned(sizeof(void *)))) = &id
 #else
@@ -89,7 +89,7 @@ bool wl_check(const void *state, unsigned variant, uint64_t iters, uint64_t resu
 const char *wl_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip);
 uint64_t wl_x1(void *state, uint64_t iters);
 uint64_t wl_x2(void *state, uint64_t iters);
-#define WL_REGISTER(id, kname, opdesc)                                                                 \
+#define WL_REGISTER(id, cls, kname, opdesc)                                                            \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *value)                  \
 	{                                                                                              \
 		return wl_param_of(&id, env, i, value);                                                \
@@ -97,14 +97,15 @@ uint64_t wl_x2(void *state, uint64_t iters);
 	BM_KERNEL(id##_kernel) = {                                                                     \
 		.name = kname, .op = opdesc, .param_name = "set_bytes", .param = id##_param,           \
 		.prepare = wl_prepare, .body = {wl_x1, wl_x2}, .ops_per_iter = 1, .check = wl_check,   \
-		.verify = wl_verify, .floor = BM_FLOOR_NONE, .whole_program = true, .arg = &id,        \
+		.verify = wl_verify, .floor = BM_FLOOR_NONE, .arg = &id,                              \
+		.program = (cls) == WL_FP ? BM_PROGRAM_FP : BM_PROGRAM_INT,                            \
 	}
 #endif
 
-/* WORKLOAD(id, "name", "what one op is", fields...): the descriptor and
- * its registration; the kernel is "workload.name". */
-#define WORKLOAD(id, wname, opdesc, ...)                                    \
-	static const struct workload id = {.name = wname, __VA_ARGS__};     \
-	WL_REGISTER(id, "workload." wname, opdesc)
+/* WORKLOAD(id, "name", WL_INT or WL_FP, "what one op is", fields...):
+ * the descriptor and its registration; the kernel is "workload.name". */
+#define WORKLOAD(id, wname, wcls, opdesc, ...)                                         \
+	static const struct workload id = {.name = wname, .cls = wcls, __VA_ARGS__};   \
+	WL_REGISTER(id, wcls, "workload." wname, opdesc)
 
 #endif
