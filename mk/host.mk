@@ -12,10 +12,20 @@ $(MKRELOC): tools/mkreloc.c
 # links the image's own device-tree reader and every platform file.
 BAREMARK_TOOL := $(HOST_BUILD)/baremark
 BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c lib/isa.c lib/summary.c \
-	platform/platform_common.c $(wildcard platform/*/platform.c)
+	platform/platform_common.c $(wildcard platform/*/platform.c) $(HOST_BUILD)/gen/reference_log.c
+
+# The workload indices' reference core (tools/baremark/workload.c): its
+# log built into the tool as one C string. A log is printable text; any
+# other byte stops the build rather than reach the C compiler.
+REFERENCE_LOG := docs/reference/zen5-workloads.log
+$(HOST_BUILD)/gen/reference_log.c: $(REFERENCE_LOG)
+	@mkdir -p $(dir $@)
+	@if LC_ALL=C grep -q '[^[:print:]	]' $<; then echo "error: $< has bytes that are not printable text"; exit 1; fi
+	@{ echo '/* generated from $< by mk/host.mk */'; echo 'const char bm_reference_log[] ='; \
+		sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/' $<; echo ';'; } > $@.new && mv $@.new $@
 $(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz
+	$(HOSTCC) $(HOST_CFLAGS) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz -lm
 tools: $(BAREMARK_TOOL) $(MKRELOC)
 
 # Host unit tests of lib/, under AddressSanitizer and UBSan.
@@ -70,7 +80,7 @@ $(FUZZ_TOOLS): tests/fuzz/fuzz_tools.c $(BAREMARK_SRCS) $(wildcard tools/baremar
 			-c $$f -o $(dir $@)/fuzz_tools.o/$$(echo $$f | tr / _).o || exit 1; \
 	done
 	clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-D_GNU_SOURCE -o $@ tests/fuzz/fuzz_tools.c $(dir $@)/fuzz_tools.o/*.o -ljansson -lz
+		-D_GNU_SOURCE -o $@ tests/fuzz/fuzz_tools.c $(dir $@)/fuzz_tools.o/*.o -ljansson -lz -lm
 
 # fuzz-one TARGET CORPUS: a bounded run; the kept corpus is only read.
 define fuzz-one
@@ -89,7 +99,7 @@ fuzz-smoke: $(FUZZ_DT) $(FUZZ_RECORDS) $(FUZZ_TOOLS)
 BAREMARK_SAN := $(HOST_BUILD)/baremark-san
 $(BAREMARK_SAN): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz -lm
 tools-san: $(BAREMARK_SAN)
 
 # The crypto kernels' C code on the host (ASan + UBSan): known answers for

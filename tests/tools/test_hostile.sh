@@ -28,7 +28,7 @@ export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:exi
 # A real run with every record type: results, skips (cache.line.lat has no
 # flush on QEMU's RISC-V; Zvknha is missing), the summary, the end.
 tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 \
-	"baremark.only=pipeline.add.*,crypto.sha256.*,cache.line.lat,cache.load.lat,branch.pattern baremark.profile=quick" \
+	"baremark.only=pipeline.add.*,crypto.sha256.*,cache.line.lat,cache.load.lat,branch.pattern,workload.crc,workload.lu baremark.profile=quick" \
 	>"$OUT/base.log" 2>/dev/null
 "$TOOL" parse "$OUT/base.log" 2>/dev/null | jq -c 'del(._log, ._line)' >"$OUT/base.jsonl"
 expect "the base run has run, core, result, skip, summary and end records" \
@@ -60,7 +60,7 @@ for s in "${strings[@]}"; do
 	# the names the plots print, with kernel names and counter statuses
 	# kept so that every plot is drawn: core and platform names reach
 	# gnuplot's titles; then odd kernel names, which reach its data blocks
-	jq -c --arg s "$s" 'reduce ("platform", "build", "compatible", "name", "type_label", "reason", "op") as $k
+	jq -c --arg s "$s" 'reduce ("platform", "build", "compatible", "name", "type_label", "reason", "op", "program_class") as $k
 		(.; if has($k) then .[$k] = $s else . end) | if .param then .param.name = $s else . end' \
 		"$OUT/base.jsonl" | to_log >"$OUT/logs/names$i.log"
 	jq -c --arg s "$s" 'if .kernel then .kernel = $s + .kernel else . end' "$OUT/base.jsonl" | to_log >"$OUT/logs/kern$i.log"

@@ -110,6 +110,20 @@ expect "compare: add latency 1.000 cyc/op, IPC 1.000, ratio 1.00 everywhere" \
 	grep -qE '^pipeline.add.lat +(\|    1.000  1.000   1.00x +){3}$' "$OUT/cmp.txt"
 expect "compare: a kernel missing from a column shows —" grep -qE '^branch.random .*\| —' "$OUT/cmp.txt"
 expect "compare: a skipped one shows the reason" grep -qE '^cache.load.lat +bytes=1024 .*skipped: not enough free memory' "$OUT/cmp.txt"
+# the workload group: its table and the indices against the built-in
+# reference (AMD Zen 5, the Linux build), every program counted
+expect "compare: the workload group's table" grep -qE '^numsort +8192 +\| +[0-9]+ +1.000 +[0-9.]+ +\|' "$OUT/cmp.txt"
+expect "compare: integer and FP indices per column against the built-in reference" \
+	test "$(grep -cE '^qemu-(rv64 riscv|a64 Cortex-A72) #0: integer [0-9.]+ \(9 of 9\), fp [0-9.]+ \(3 of 3\) per clock; integer [0-9.]+ \(9 of 9\), fp [0-9.]+ \(3 of 3\) per second$' "$OUT/cmp.txt")" = 2
+expect "compare: a log without workloads has no index, and says so" grep -q '^qemu-rv64 riscv #0: integer none in common, fp none in common per clock' "$OUT/cmp.txt"
+expect "compare: the indices name the reference" grep -q '^# indices against AMD EPYC (linux) in the built-in docs/reference/zen5-workloads.log' "$OUT/cmp.txt"
+"$TOOL" compare docs/reference/zen5-workloads.log --reference docs/reference/zen5-workloads.log >"$OUT/cmp-ref.txt" 2>/dev/null
+expect "compare: the reference against itself is 1.000 in every index" \
+	grep -q '^linux AMD EPYC #1: integer 1.000 (9 of 9), fp 1.000 (3 of 3) per clock; integer 1.000 (9 of 9), fp 1.000 (3 of 3) per second$' "$OUT/cmp-ref.txt"
+"$TOOL" compare "$OUT/rv64.log" "$OUT/rv64.log" --reference "$OUT/rv64.log" >"$OUT/cmp-rv.txt" 2>/dev/null
+expect "compare --reference: another reference core" grep -q '^qemu-rv64 riscv #0: integer 1.000 (9 of 9), fp 1.000 (3 of 3) per clock' "$OUT/cmp-rv.txt"
+"$TOOL" compare "$OUT/rv64.log" --reference "$OUT/nonexistent.log" >/dev/null 2>"$OUT/cmp.err"
+expect "compare --reference: an unreadable reference exits 2" test $? = 2
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --format csv >"$OUT/cmp.csv" 2>/dev/null
 # a row per (kernel, parameter) either log has (the ISAs' vector and crypto kernels differ)
 rows=$(jq -r 'select(.type=="result" or .type=="skip") | "\(.kernel) \(.param.value)"' "$OUT/rv64.jsonl" "$OUT/a72.jsonl" | sort -u | wc -l)
@@ -233,9 +247,15 @@ expect "steps: then between 32 KiB and 64 KiB" grep -q 'step: between 32768 and 
 # 5. report: one page, no network, every plot present, loads in Chromium.
 "$TOOL" report "$OUT/rv64.log" "$OUT/a72.log" -o "$OUT/report.html" 2>"$OUT/report.err"
 expect "report: exit 0" test $? = 0
-# cache, branch, IPC, the multi-core kernels' one-core points, and the
-# crypto speed-ups (the Cortex-A72 run has the Crypto Extension kernels)
-expect "report: six plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 6
+# cache, branch, IPC, the multi-core kernels' one-core points, the
+# crypto speed-ups (the Cortex-A72 run has the Crypto Extension kernels),
+# and the workload group's IPC and runs per MHz against the reference
+expect "report: eight plots, each an inline SVG" test "$(grep -c '<figure id=' "$OUT/report.html")" = 8
+for id in workload-ipc workload-per-mhz; do
+	expect "report: plot $id" grep -q "<figure id=\"$id\" class=\"plot\">" "$OUT/report.html"
+done
+expect "report: the workload table, a row per program per column" test "$(grep -c '^<tr><td>[a-z]*</td><td>[0-9]*</td><td>qemu-' "$OUT/report.html")" = 24
+expect "report: the indices, nine integer and three FP programs each" test "$(grep -c '<td>[0-9.]* (9 of 9)</td><td>[0-9.]* (3 of 3)</td>' "$OUT/report.html")" = 2
 expect "report: no scripts, no external resources" test "$(grep -cE "<script|(src|href)=['\"][^#]|url\\(" "$OUT/report.html")" = 0
 expect "report: element ids unique across the inlined plots" test "$(grep -oE "id='[^']+'" "$OUT/report.html" | sort | uniq -d | wc -l)" = 0
 "$TOOL" report "$OUT/rv64.log" -o "$OUT/report-rv64.html" 2>/dev/null

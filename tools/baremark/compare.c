@@ -4,6 +4,7 @@
 #include "compare.h"
 
 #include "csv.h"
+#include "workload.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,14 +185,17 @@ static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const str
 static int usage(void)
 {
 	fprintf(stderr, "usage: baremark compare <log>... [--per-ghz] [--per-core] [--format text|markdown|csv]\n"
+			"                        [--reference <log>]\n"
 			"  one column per core type of each log (the median over its cores that ran a kernel);\n"
-			"  --per-core: one column per core\n");
+			"  --per-core: one column per core; --reference: the workload indices' reference core\n"
+			"  (default: the one built in, docs/reference/zen5-workloads.log)\n");
 	return 2;
 }
 
 int cmd_compare(int argc, char **argv)
 {
 	bool per_ghz = false, per_core = false;
+	const char *reference = NULL;
 	enum fmt f = TEXT;
 	const char *paths[MAX_LOGS];
 	int nlogs = 0;
@@ -200,6 +204,8 @@ int cmd_compare(int argc, char **argv)
 			per_ghz = true;
 		else if (strcmp(argv[i], "--per-core") == 0)
 			per_core = true;
+		else if (strcmp(argv[i], "--reference") == 0 && i + 1 < argc)
+			reference = argv[++i];
 		else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
 			const char *v = argv[++i];
 			if (strcmp(v, "text") == 0)
@@ -318,6 +324,16 @@ int cmd_compare(int argc, char **argv)
 	if (notes_len)
 		printf("\n%s figures that are not ok (the image's verdict):\n%s", f == MARKDOWN ? "" : "!", notes);
 	free(notes);
+	int st_ref = 0;
+	if (wl_any(&set)) {
+		struct run_log ref;
+		if (wl_reference_load(&ref, reference)) {
+			wl_table(stdout, &set, &ref, f == MARKDOWN);
+			log_free(&ref);
+		} else {
+			st_ref = 2; /* said why */
+		}
+	}
 	cmp_free(&set);
-	return 0;
+	return st_ref;
 }

@@ -176,10 +176,7 @@ bool crypto_plot(FILE *o, const struct cmp_set *s)
 		gp_token(g, name);
 		for (int c = 0; c < s->ncols; c++) {
 			struct cr_fig f = crypto_fig(&s->cols[c], row, s->rows, s->nrows);
-			if (f.has_speedup)
-				fprintf(g, " %.3f", f.speedup), points++, per_col[c]++;
-			else
-				fprintf(g, " NaN");
+			histogram_cell(g, f.has_speedup, f.speedup, &points, &per_col[c]);
 		}
 		fprintf(g, "\n");
 	}

@@ -5,18 +5,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+static bool load_stream(struct run_log *l, const char *path, FILE *f);
+
 bool log_load(struct run_log *l, const char *path)
 {
 	memset(l, 0, sizeof(*l));
 	l->path = path;
-	l->records = json_array();
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f) {
 		perror(path);
-		json_decref(l->records);
-		l->records = NULL;
 		return false;
 	}
+	return load_stream(l, path, f);
+}
+
+bool log_load_text(struct run_log *l, const char *name, const char *text)
+{
+	memset(l, 0, sizeof(*l));
+	l->path = name;
+	FILE *f = fmemopen((void *)text, strlen(text), "rb");
+	if (!f) {
+		perror(name);
+		return false;
+	}
+	return load_stream(l, name, f);
+}
+
+/* Reads the records of f and closes it (unless it is stdin). */
+static bool load_stream(struct run_log *l, const char *path, FILE *f)
+{
+	l->records = json_array();
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;

@@ -18,6 +18,8 @@ struct run_log {
 /* Loads `path` ("-" is standard input). False on an I/O error. Every
  * object gets "_log" and "_line" saying where it came from. */
 bool log_load(struct run_log *l, const char *path);
+/* The same from a text in memory (a log built into the tool), named `name`. */
+bool log_load_text(struct run_log *l, const char *name, const char *text);
 void log_free(struct run_log *l);
 /* "parse: <path>: N records ok, ..." on stderr. */
 void log_report_counts(const struct run_log *l);

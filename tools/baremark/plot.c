@@ -142,6 +142,17 @@ void histogram_plot(FILE *g, const char *data, const struct core_col *cols, int 
 	fprintf(g, "\n");
 }
 
+void histogram_cell(FILE *g, bool has, double v, int *points, int *per_col)
+{
+	if (!has) {
+		fprintf(g, " NaN");
+		return;
+	}
+	fprintf(g, " %.4f", v);
+	++*points;
+	++*per_col;
+}
+
 void histogram_head(FILE *g, const char *ylabel, const char *data)
 {
 	fprintf(g, "set terminal svg size 860,480 dynamic font 'sans,11' background '#ffffff'\n");

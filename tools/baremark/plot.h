@@ -29,5 +29,8 @@ void histogram_head(FILE *g, const char *ylabel, const char *data);
  * bar series per column with per_col[c] > 0 (gnuplot refuses a series
  * with no number in it). */
 struct core_col;
+/* One value of a histogram's data row: the number, or NaN (no bar) when
+ * the column has none; *points and *per_col count the numbers written. */
+void histogram_cell(FILE *g, bool has, double v, int *points, int *per_col);
 void histogram_plot(FILE *g, const char *data, const struct core_col *cols, int ncols, const int *per_col);
 #endif

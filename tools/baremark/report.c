@@ -11,6 +11,7 @@
 #include "crypto.h"
 #include "plot.h"
 #include "report_multicore.h"
+#include "workload.h"
 
 #define MAX_LOGS CMP_MAX_LOGS
 
@@ -128,10 +129,7 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 		gp_token(s, rows[r].kernel);
 		for (int c = 0; c < ncols; c++) {
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			if (x.has_ipc)
-				fprintf(s, " %.3f", x.ipc), n++, per_col[c]++;
-			else
-				fprintf(s, " NaN");
+			histogram_cell(s, x.has_ipc, x.ipc, &n, &per_col[c]);
 		}
 		fprintf(s, "\n");
 	}
@@ -160,32 +158,42 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 
 int cmd_report(int argc, char **argv)
 {
-	const char *out = NULL;
+	const char *out = NULL, *reference = NULL;
 	const char *paths[MAX_LOGS];
 	int nlogs = 0;
 	bool bad = false;
 	for (int i = 0; i < argc && !bad; i++) {
 		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			out = argv[++i];
+		else if (strcmp(argv[i], "--reference") == 0 && i + 1 < argc)
+			reference = argv[++i];
 		else if (argv[i][0] == '-' && argv[i][1])
 			bad = true; /* an option we do not know */
 		else if (!add_log_path(paths, &nlogs, MAX_LOGS, argv[i], "report"))
 			return 2;
 	}
 	if (bad || !out || !nlogs) {
-		fprintf(stderr, "usage: baremark report <log>... -o report.html\n");
+		fprintf(stderr, "usage: baremark report <log>... -o report.html [--reference <log>]\n");
 		return 2;
 	}
+	/* the workload indices' reference core, read before anything is written */
+	struct run_log ref;
+	if (!wl_reference_load(&ref, reference))
+		return 2;
 	static struct cmp_set set;
 	int st = cmp_load(&set, paths, nlogs, "report", false);
-	if (st)
+	if (st) {
+		log_free(&ref);
 		return st;
+	}
 	const struct core_col *cols = set.cols;
 	const struct cmp_row *rows = set.rows;
 	int ncols = set.ncols, nrows = set.nrows;
 	FILE *o = fopen(out, "w");
 	if (!o) {
 		perror(out);
+		log_free(&ref);
+		cmp_free(&set);
 		return 2;
 	}
 	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>baremark report</title>\n"
@@ -221,6 +229,9 @@ int cmd_report(int argc, char **argv)
 	ok &= report_multicore(o, set.logs, set.nlogs);
 	fprintf(o, "<h2>Crypto</h2>\n");
 	ok &= crypto_plot(o, &set);
+	fprintf(o, "<h2>Whole programs (the workload group)</h2>\n");
+	ok &= wl_report(o, &set, &ref);
+	log_free(&ref);
 	fprintf(o, "<h2>All results (cycles per op, median)</h2>\n<table><tr><th>kernel</th><th>param</th>");
 	for (int c = 0; c < ncols; c++) {
 		fprintf(o, "<th>");
