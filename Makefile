@@ -63,7 +63,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain
 all: image
 
 $(BUILD)/obj/%.c.o: %.c
@@ -81,6 +81,13 @@ $(BUILD)/baremark: $(OBJS)
 	$(CC) $(ARCH_LDFLAGS) -o $@ $(OBJS)
 run: image
 	$(BUILD)/baremark --profile $(PROFILE)
+
+# The workload group as an ordinary program, same compiler and flags
+# (tools/workload_plain.c; make bench sets it beside the Linux build).
+WORKLOAD_PLAIN_SRCS := tools/workload_plain.c $(wildcard kernels/workload/wl_*.c) lib/crc32.c
+$(BUILD)/workload-plain: $(WORKLOAD_PLAIN_SRCS) $(wildcard kernels/workload/*.h)
+	$(CC) $(CFLAGS) -DWL_STANDALONE -Ikernels/workload -o $@ $(WORKLOAD_PLAIN_SRCS)
+workload-plain: $(BUILD)/workload-plain
 else
 image: $(BUILD)/baremark.elf $(BUILD)/baremark.bin
 

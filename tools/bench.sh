@@ -6,13 +6,16 @@
 # crypto kernels' throughput at 1, 8 and 16 KiB beside `openssl speed -evp` on the
 # same machine in the same run; (d) the summary record beside sysfs;
 # (e) the full profile's run time on a 1 GHz single-issue core, from the
-# instructions QEMU -icount retires and the console bytes at 115200 baud.
+# instructions QEMU -icount retires and the console bytes at 115200 baud;
+# (f) the workload group in the Linux build beside the same programs
+# built as an ordinary Linux program with the same compiler and flags
+# (tools/workload_plain.c), pinned to the same CPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 OUT=build/bench
 mkdir -p "$OUT"
-make -s PLATFORM=linux image tools
+make -s PLATFORM=linux image tools workload-plain
 for r in $(seq "$RUNS"); do
 	echo "bench: run $r of $RUNS (build/linux/baremark --profile full --repeat 5)" >&2
 	build/linux/baremark --profile full --repeat 5 >"$OUT/run$r.log"
@@ -95,3 +98,28 @@ for cfg in qemu-rv64:riscv64 qemu-a64:"Cortex-A53"; do
 		(.elapsed_s) as $s | ($bytes * 10 / 115200) as $c |
 		"\($p): \($s * 1e9 | floor) instructions (\($s) s at 1 GHz) + \($bytes) console bytes (\($c * 10 | round / 10) s at 115200) = about \((($s + $c) / 60 * 10 | round) / 10) min"'
 done
+
+echo
+echo "== (f) the workload group: the Linux build (harness) beside the same programs as a plain Linux program"
+# The median over the $RUNS runs above of each program's ns per run,
+# beside the median of $RUNS runs of build/linux/workload-plain on the
+# CPU the Linux build pinned itself to. Both give every run an input of
+# its own; the plain program times blocks of runs with the clock, no
+# huge pages, no harness.
+cpu=$(jq -r 'select(.type=="core") | .pinning' "$OUT/all.jsonl" | head -1 | sed -n 's/^pinned to cpu \([0-9]*\).*/\1/p')
+for r in $(seq "$RUNS"); do
+	taskset -c "${cpu:-0}" build/linux/workload-plain >"$OUT/plain$r.txt"
+done
+cat "$OUT"/plain*.txt | jq -R -s --slurpfile h "$OUT/all.jsonl" -r '
+	def median: sort | .[length / 2 | floor];
+	def pad(w): tostring | " " * (w - length) + .;
+	def lpad(w): tostring | . + " " * (w - length);
+	(split("\n") | map(select(length > 0) | split(" ") | {k: "\(.[0])/\(.[1])", ns: (.[2] | tonumber)})
+		| group_by(.k) | map({key: .[0].k, value: (map(.ns) | median)}) | from_entries) as $plain |
+	[$h[] | select(.type=="result" and (.kernel | startswith("workload.")) and .ns_per_op)] |
+	group_by([.kernel, .param.value]) | map({k: "\(.[0].kernel | ltrimstr("workload."))/\(.[0].param.value)",
+		ns: (map(.ns_per_op) | median)}) |
+	("program/set_bytes           harness ns   plain ns  plain/harness"),
+	(.[] | "\(.k | lpad(24)) \(.ns | floor | pad(12)) \($plain[.k] // "n/a" | if type == "number" then floor else . end | pad(10)) \(if $plain[.k] then (($plain[.k] / .ns * 100 | round) / 100) else "-" end | pad(14))")
+'
+echo "(on this shared VM one program moves by up to 15% between builds that differ only in where its code lands; smaller differences are not resolved here)"

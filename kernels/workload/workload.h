@@ -12,9 +12,9 @@
  * One op is one run of the program on input number `seed`: the op builds
  * that input in its memory from the seed (a cheap generator, part of the
  * op and of its instruction count, as nbench refills its arrays), runs the
- * algorithm and returns a digest of the result. Every op's input differs:
- * a timed run of N ops meets N new inputs, far more branch outcomes than
- * any predictor keeps. */
+ * algorithm and returns a digest of the result. No input is run twice in
+ * a measurement (workload.c: refresh), so no predictor or buffer meets
+ * outcomes it has seen. */
 #ifndef BM_WORKLOAD_H
 #define BM_WORKLOAD_H
 
@@ -89,6 +89,7 @@ bool wl_check(const void *state, unsigned variant, uint64_t iters, uint64_t resu
 const char *wl_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip);
 uint64_t wl_x1(void *state, uint64_t iters);
 uint64_t wl_x2(void *state, uint64_t iters);
+void wl_refresh(void *state, unsigned variant, uint64_t iters, bool timed);
 #define WL_REGISTER(id, cls, kname, opdesc)                                                            \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *value)                  \
 	{                                                                                              \
@@ -97,6 +98,7 @@ uint64_t wl_x2(void *state, uint64_t iters);
 	BM_KERNEL(id##_kernel) = {                                                                     \
 		.name = kname, .op = opdesc, .param_name = "set_bytes", .param = id##_param,           \
 		.prepare = wl_prepare, .body = {wl_x1, wl_x2}, .ops_per_iter = 1, .check = wl_check,   \
+		.refresh = wl_refresh,                                                                 \
 		.verify = wl_verify, .floor = BM_FLOOR_NONE, .arg = &id,                              \
 		.program = (cls) == WL_FP ? BM_PROGRAM_FP : BM_PROGRAM_INT,                            \
 	}
