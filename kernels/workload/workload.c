@@ -81,11 +81,15 @@ void *wl_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t p
 	s->w = w;
 	s->mem = mem;
 	s->set = (uint32_t)param;
-	/* An op runs for 10^5 to 10^8 instructions: a few per body are
-	 * enough to rise far above the loop and the counter reads, and keep
-	 * a QEMU run short. The larger set, one. */
+	/* An op runs for 10^5 to 10^8 instructions, far above the loop and
+	 * the counter reads. Its work varies with its input (the Hungarian
+	 * method's augmenting paths: +-5% from run to run), and every run has
+	 * a new input, so a body averages several: 8 runs (16 on the full
+	 * profile) at the first set keep the spread of the estimate near 2%.
+	 * At the larger set one run is 10^7 to 10^8 instructions, and the
+	 * larger input averages itself. */
 	if (param == w->set_bytes[0])
-		*iters = env->opt->profile == BM_PROFILE_FULL ? 8 : 2;
+		*iters = env->opt->profile == BM_PROFILE_FULL ? 16 : 8;
 	else
 		*iters = 1;
 	/* the warm-up runs (inputs 1..2*iters) before the first refresh */
