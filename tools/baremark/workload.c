@@ -9,7 +9,8 @@
  * class's programs of this core's figure over the reference core's, at
  * the smallest working set both ran: per clock (runs per MHz) and per
  * second. The reference is the core of the first column of the reference
- * log (the shipped one unless --reference names another). */
+ * log (the shipped one unless --reference names another). A figure below
+ * its floor is left out; an unstable one is kept and counted. */
 #include "workload.h"
 
 #include <math.h>
@@ -72,7 +73,9 @@ bool wl_any(const struct cmp_set *s)
 }
 
 struct wl_fig {
-	bool has_cyc, has_ipc, has_s, has_br, has_l1d, ok;
+	bool has_cyc, has_ipc, has_s, has_br, has_l1d;
+	bool ok;     /* the verdict is "ok" */
+	bool usable; /* a figure that can be right: "ok" or "unstable", never "below_floor" */
 	double cyc, ipc, per_mhz, per_s, br, l1d;
 	const char *cls; /* "integer", "fp" or "" */
 };
@@ -95,6 +98,7 @@ static struct wl_fig fig_of(const struct core_col *c, const struct cmp_row *r)
 		return f;
 	f.cls = str(x.rec, "program_class");
 	f.ok = strcmp(x.verdict, "ok") == 0;
+	f.usable = f.ok || strcmp(x.verdict, "unstable") == 0;
 	if ((f.has_cyc = x.has_cyc && x.cyc > 0))
 		f.per_mhz = 1e6 / (f.cyc = x.cyc);
 	f.has_ipc = x.has_ipc;
@@ -119,7 +123,7 @@ static int common_row(const struct cmp_set *s, const char *kernel, const struct 
 		for (int q = 0; q < rs->nrows; q++)
 			if (strcmp(rs->rows[q].kernel, kernel) == 0 && rs->rows[q].param == s->rows[r].param)
 				y = fig_of(b, &rs->rows[q]);
-		if (x.has_cyc && x.ok && y.has_cyc && y.ok) {
+		if (x.has_cyc && x.usable && y.has_cyc && y.usable) {
 			best = r;
 			*fa = x;
 			*fb = y;
@@ -130,6 +134,7 @@ static int common_row(const struct cmp_set *s, const char *kernel, const struct 
 
 struct wl_index {
 	int n, of;       /* programs in the mean; programs of the class the reference ran */
+	int unstable;    /* of the n, those whose figure here or in the reference is "unstable" */
 	int n_s;         /* of those, with runs per second on both */
 	double clock, s; /* geometric means */
 };
@@ -170,6 +175,7 @@ static struct wl_index index_of(const struct cmp_set *s, const struct core_col *
 		if (common_row(s, k[i], c, rs, &rs->cols[0], &a, &b) < 0)
 			continue;
 		ix.n++;
+		ix.unstable += !a.ok || !b.ok;
 		lc += log(b.cyc / a.cyc);
 		if (a.has_s && b.has_s) {
 			ix.n_s++;
@@ -197,6 +203,9 @@ static void index_text(char *buf, size_t cap, struct wl_index ix, bool per_s)
 		snprintf(buf, cap, "no reference");
 	else if (per_s ? !ix.n_s : !ix.n)
 		snprintf(buf, cap, "none in common");
+	else if (ix.unstable)
+		snprintf(buf, cap, "%.3f (%d of %d, %d unstable)", per_s ? ix.s : ix.clock, per_s ? ix.n_s : ix.n, ix.of,
+			 ix.unstable);
 	else
 		snprintf(buf, cap, "%.3f (%d of %d)", per_s ? ix.s : ix.clock, per_s ? ix.n_s : ix.n, ix.of);
 }
