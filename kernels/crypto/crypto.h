@@ -43,6 +43,11 @@ struct cr_backend {
 	void (*ghash_init)(struct ghash_key *g, const uint8_t h[16]);
 	/* y = (...((y ^ x1) H ^ x2) H ...) H over n 16-byte blocks. */
 	void (*ghash)(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n);
+	/* Optional, GCM stitched: counter mode over n whole blocks (as
+	 * aes_ctr32) and GHASH of the ciphertext into y (as ghash), in one
+	 * pass; without it GCM runs aes_ctr32, then ghash. */
+	void (*gcm_enc_blocks)(const struct aes_key *k, const struct ghash_key *g, uint8_t ctr[16], uint8_t y[16],
+			       const uint8_t *in, uint8_t *out, size_t n);
 	void (*sha256_blocks)(uint32_t st[8], const uint8_t *in, size_t n);
 	void (*sha512_blocks)(uint64_t st[8], const uint8_t *in, size_t n);
 	void (*sm4_ctr32)(const struct sm4_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n);

@@ -134,16 +134,20 @@ void cr_gcm_encrypt(const struct cr_backend *b, const struct aes_key *k, const s
 	memcpy(ctr, j0, 16);
 	cr_store_be32(ctr + 12, 2);
 	size_t blocks = len / 16;
-	if (blocks)
+	ghash_padded(b, g, y, aad, aad_len);
+	if (blocks && b->gcm_enc_blocks) {
+		b->gcm_enc_blocks(k, g, ctr, y, in, out, blocks);
+	} else if (blocks) {
 		b->aes_ctr32(k, ctr, in, out, blocks);
+		b->ghash(g, y, out, blocks);
+	}
 	if (len % 16) {
 		uint8_t a[16] = {0}, c[16];
 		memcpy(a, in + 16 * blocks, len % 16);
 		b->aes_ctr32(k, ctr, a, c, 1);
 		memcpy(out + 16 * blocks, c, len % 16);
+		ghash_padded(b, g, y, out + 16 * blocks, len % 16);
 	}
-	ghash_padded(b, g, y, aad, aad_len);
-	ghash_padded(b, g, y, out, len);
 	cr_store_be64(lens, (uint64_t)aad_len * 8);
 	cr_store_be64(lens + 8, (uint64_t)len * 8);
 	b->ghash(g, y, lens, 1);

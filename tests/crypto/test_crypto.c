@@ -242,7 +242,8 @@ int main(int argc, char **argv)
 	if (x86_usable()) {
 		kats(&cr_x86);
 		oracle(&cr_x86, rounds);
-		if (__builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx2")) {
+		if (__builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx2") &&
+		    __builtin_cpu_supports("vpclmulqdq")) {
 			kats(&cr_x86_vaes);
 			oracle(&cr_x86_vaes, rounds);
 		}
