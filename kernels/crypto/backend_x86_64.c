@@ -128,15 +128,42 @@ CLMUL_TARGET static __m128i gf_mul(__m128i a, __m128i b)
 	return reduce(lo, hi);
 }
 
-/* tab holds H, H^2, H^3, H^4, byte-reversed, 16 bytes each. */
+/* tab holds H, H^2, ... H^(2 * AES_LANES), byte-reversed, 16 bytes each:
+ * x86_ghash folds 4 blocks with the first 4, the stitched loops one
+ * batch with the first 8 (128-bit lanes) or 16 (256-bit). After them,
+ * for Karatsuba's middle product, each power's two halves XORed (in the
+ * low 64 bits). */
+#define GHASH_POWERS (2 * AES_LANES)
 CLMUL_TARGET static void x86_ghash_init(struct ghash_key *g, const uint8_t h[16])
 {
 	memcpy(g->h, h, 16);
-	__m128i hp[4];
+	__m128i hp[2 * GHASH_POWERS];
 	hp[0] = bswap128(_mm_loadu_si128((const __m128i *)h));
-	for (int i = 1; i < 4; i++)
+	for (int i = 1; i < GHASH_POWERS; i++)
 		hp[i] = gf_mul(hp[i - 1], hp[0]);
+	for (int i = 0; i < GHASH_POWERS; i++)
+		hp[GHASH_POWERS + i] = _mm_xor_si128(hp[i], _mm_srli_si128(hp[i], 8));
+	_Static_assert(sizeof(hp) <= sizeof(g->tab), "ghash_key.tab holds the powers and their Karatsuba halves");
 	memcpy(g->tab, hp, sizeof(hp));
+}
+
+/* x * H^(i+1) by Karatsuba, three carry-less multiplies: lo and hi as
+ * usual, and (x.lo ^ x.hi)(h.lo ^ h.hi) into kmid, which XORed with the
+ * lo and hi sums gives the middle term once per batch. */
+CLMUL_TARGET static inline void clmul_kara(__m128i x, const __m128i *hp, int i, __m128i *lo, __m128i *hi,
+					   __m128i *kmid)
+{
+	*lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(x, hp[i], 0x00));
+	*hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(x, hp[i], 0x11));
+	*kmid = _mm_xor_si128(*kmid, _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_srli_si128(x, 8)),
+							  hp[GHASH_POWERS + i], 0x00));
+}
+
+/* The sums of a batch of Karatsuba products, reduced. */
+CLMUL_TARGET static inline __m128i kara_reduce(__m128i lo, __m128i hi, __m128i kmid)
+{
+	__m128i mid = _mm_xor_si128(kmid, _mm_xor_si128(lo, hi));
+	return reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
 }
 
 CLMUL_TARGET static void x86_ghash(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n)
@@ -155,6 +182,60 @@ CLMUL_TARGET static void x86_ghash(const struct ghash_key *g, uint8_t y[16], con
 	for (; n; n--, in += 16)
 		acc = gf_mul(_mm_xor_si128(acc, bswap128(_mm_loadu_si128((const __m128i *)in))), hp[0]);
 	_mm_storeu_si128((__m128i *)y, bswap128(acc));
+}
+
+/* AES-GCM stitched on AES-NI and PCLMULQDQ (128-bit registers): a batch
+ * of AES_LANES blocks, and in its AES rounds the GHASH of the previous
+ * batch, one block per round, times H^8..H^1, reduced once (the same
+ * schedule as the 256-bit loop below, on half the width: OpenSSL's
+ * aesni-gcm-x86_64 interleaves the same two units). */
+CLMUL_TARGET __attribute__((target("aes,sse4.1"))) static void x86_gcm_enc(const struct aes_key *k,
+									     const struct ghash_key *g,
+									     uint8_t ctr[16], uint8_t y[16],
+									     const uint8_t *in, uint8_t *out,
+									     size_t n)
+{
+	const __m128i *hp = (const __m128i *)g->tab;
+	const __m128i ctr_be = _mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+	const __m128i one = _mm_set_epi32(1, 0, 0, 0);
+	__m128i acc = bswap128(_mm_loadu_si128((const __m128i *)y));
+	uint32_t c = cr_load_be32(ctr + 12);
+	__m128i cnt = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)ctr), ctr_be);
+	const uint8_t *prev = NULL; /* the last batch's ciphertext, not yet hashed */
+	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES, c += AES_LANES) {
+		__m128i b[AES_LANES], rk = _mm_loadu_si128((const __m128i *)k->rk[0]);
+		for (int i = 0; i < AES_LANES; i++) {
+			b[i] = _mm_xor_si128(_mm_shuffle_epi8(cnt, ctr_be), rk);
+			cnt = _mm_add_epi32(cnt, one);
+		}
+		__m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128(), kmid = _mm_setzero_si128();
+		for (unsigned r = 1; r < k->rounds; r++) {
+			rk = _mm_loadu_si128((const __m128i *)k->rk[r]);
+#pragma GCC unroll 8
+			for (int i = 0; i < AES_LANES; i++)
+				b[i] = _mm_aesenc_si128(b[i], rk);
+			if (prev && r <= AES_LANES) {
+				__m128i x = bswap128(_mm_loadu_si128((const __m128i *)(prev + 16 * (r - 1))));
+				clmul_kara(r == 1 ? _mm_xor_si128(x, acc) : x, hp, AES_LANES - (int)r, &lo, &hi, &kmid);
+			}
+		}
+		rk = _mm_loadu_si128((const __m128i *)k->rk[k->rounds]);
+		for (int i = 0; i < AES_LANES; i++) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(in + 16 * i));
+			_mm_storeu_si128((__m128i *)(out + 16 * i), _mm_xor_si128(x, _mm_aesenclast_si128(b[i], rk)));
+		}
+		if (prev)
+			acc = kara_reduce(lo, hi, kmid);
+		prev = out;
+	}
+	_mm_storeu_si128((__m128i *)y, bswap128(acc));
+	cr_store_be32(ctr + 12, c);
+	if (prev) /* the last batch */
+		x86_ghash(g, y, prev, AES_LANES);
+	if (n) { /* the last whole blocks, fewer than a batch */
+		x86_ctr32(k, ctr, in, out, n);
+		x86_ghash(g, y, out, n);
+	}
 }
 
 /* VAES: the same rounds on two blocks per 256-bit register; 8 registers
@@ -206,18 +287,6 @@ VAES_TARGET static void vaes_ctr32(const struct aes_key *k, uint8_t ctr[16], con
  * stitched loops; Gueron, "AES-GCM software performance on the current
  * high end CPUs as a performance baseline for CAESAR", 2013). */
 #define VPCLMUL_TARGET __attribute__((target("vaes,vpclmulqdq,avx2,aes,pclmul,sse4.1")))
-
-/* H^1..H^16, byte-reversed, in tab[0..15] (x86_ghash reads the first 4). */
-CLMUL_TARGET static void vaes_ghash_init(struct ghash_key *g, const uint8_t h[16])
-{
-	memcpy(g->h, h, 16);
-	__m128i hp[16];
-	hp[0] = bswap128(_mm_loadu_si128((const __m128i *)h));
-	for (int i = 1; i < 16; i++)
-		hp[i] = gf_mul(hp[i - 1], hp[0]);
-	_Static_assert(sizeof(hp) <= sizeof(g->tab), "ghash_key.tab holds 16 powers");
-	memcpy(g->tab, hp, sizeof(hp));
-}
 
 struct ghash16 {
 	__m256i lo, hi, mid; /* unreduced, two lanes each */
@@ -384,6 +453,7 @@ const struct cr_backend cr_x86 = {
 	.aes_ctr32 = x86_ctr32,
 	.ghash_init = x86_ghash_init,
 	.ghash = x86_ghash,
+	.gcm_enc_blocks = x86_gcm_enc,
 	.sha256_blocks = x86_sha256,
 };
 
@@ -393,7 +463,7 @@ const struct cr_backend cr_x86_vaes = {
 	.name = "x86-vaes",
 	.aes_ecb = x86_ecb,
 	.aes_ctr32 = vaes_ctr32,
-	.ghash_init = vaes_ghash_init,
+	.ghash_init = x86_ghash_init,
 	.ghash = x86_ghash,
 	.gcm_enc_blocks = vaes_gcm_enc,
 };
