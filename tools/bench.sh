@@ -10,21 +10,34 @@
 # (f) the workload group in the Linux build beside the same programs
 # built as an ordinary Linux program with the same compiler and flags
 # (tools/workload_plain.c), pinned to the same CPU.
+#
+# SECTIONS (default "a b c d e f") picks sections: `make bench SECTIONS="b f"`
+# skips the $RUNS full runs that (a), (c) and (d) read (about 8 minutes
+# each) and the QEMU full-profile runs of (e).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
+SECTIONS=${SECTIONS:-a b c d e f}
 OUT=build/bench
 mkdir -p "$OUT"
-make -s PLATFORM=linux image tools workload-plain
-for r in $(seq "$RUNS"); do
-	echo "bench: run $r of $RUNS (build/linux/baremark --profile full --repeat 5)" >&2
-	build/linux/baremark --profile full --repeat 5 >"$OUT/run$r.log"
+for sec in $SECTIONS; do
+	case $sec in a | b | c | d | e | f) ;; *) echo "bench: no section '$sec' (a to f)" >&2; exit 2 ;; esac
 done
-build/host/baremark parse "$OUT"/run*.log >"$OUT/all.jsonl" 2>/dev/null
+wants() { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
+make -s PLATFORM=linux image tools workload-plain
 
 echo "== $(date -u +%Y-%m-%d), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -m)"
-jq -r 'select(.type=="core") | "cycles: \(.counters.cycles)"' "$OUT/all.jsonl" | head -1
+if wants a || wants c || wants d; then
+	for r in $(seq "$RUNS"); do
+		echo "bench: run $r of $RUNS (build/linux/baremark --profile full --repeat 5)" >&2
+		build/linux/baremark --profile full --repeat 5 >"$OUT/run$r.log"
+	done
+	build/host/baremark parse "$OUT"/run*.log >"$OUT/all.jsonl" 2>/dev/null
+	jq -r 'select(.type=="core") | "cycles: \(.counters.cycles)"' "$OUT/all.jsonl" | head -1
+fi
 
+
+sec_a() {
 echo
 echo "== (a) cache steps (run 1) against sysfs"
 cpu=$(jq -r 'select(.type=="core") | .core' "$OUT/all.jsonl" | head -1)
@@ -39,7 +52,9 @@ for d in /sys/devices/system/cpu/cpu"$cpu"/cache/index*; do
 		"${step:-(no step in an interval containing this size)}"
 done
 build/host/baremark steps "$OUT/run1.log" 2>/dev/null | sed 's/^/  /'
+}
 
+sec_b() {
 echo
 echo "== (b) crypto at 1, 8 and 16 KiB: baremark against openssl speed -evp ($(openssl version | cut -d' ' -f1-2))"
 # Every accelerated kernel with an OpenSSL counterpart, and its scalar C.
@@ -65,7 +80,9 @@ for pair in $pairs; do
 	done
 done
 echo "(ratio = baremark / openssl at that size; n/a: this OpenSSL has no such EVP cipher or digest; 'vs scalar' = speedup over baremark's portable C on this core)"
+}
 
+sec_c() {
 echo
 echo "== (c) spread: within a run (q3-q1)/est, and between runs (max-min)/min of the estimates"
 jq -r -s '
@@ -77,11 +94,15 @@ jq -r -s '
 	sort_by(-.between) | .[] |
 	"\(.k | .[0:34] | . + " " * (34 - length)) within \((.within * 1000 | round) / 10)%   between runs \((.between * 1000 | round) / 10)%"
 ' "$OUT/all.jsonl"
+}
 
+sec_d() {
 echo
 echo "== (d) the summary record (run 1), beside the caches sysfs reports"
 build/host/baremark summary "$OUT/run1.log" 2>/dev/null
+}
 
+sec_e() {
 echo
 echo "== (e) how long the full profile takes on a 1 GHz core that retires one instruction per cycle"
 # QEMU with -icount shift=0 retires one instruction per virtual
@@ -98,19 +119,24 @@ for cfg in qemu-rv64:riscv64 qemu-a64:"Cortex-A53"; do
 		(.elapsed_s) as $s | ($bytes * 10 / 115200) as $c |
 		"\($p): \($s * 1e9 | floor) instructions (\($s) s at 1 GHz) + \($bytes) console bytes (\($c * 10 | round / 10) s at 115200) = about \((($s + $c) / 60 * 10 | round) / 10) min"'
 done
+}
 
+sec_f() {
 echo
 echo "== (f) the workload group: the Linux build (harness) beside the same programs as a plain Linux program"
-# The median over the $RUNS runs above of each program's ns per run,
-# beside the median of $RUNS runs of build/linux/workload-plain on the
-# CPU the Linux build pinned itself to. Both give every run an input of
-# its own; the plain program times blocks of runs with the clock, no
-# huge pages, no harness.
-cpu=$(jq -r 'select(.type=="core") | .pinning' "$OUT/all.jsonl" | head -1 | sed -n 's/^pinned to cpu \([0-9]*\).*/\1/p')
+# $RUNS runs of the group in the Linux build (full profile) and of
+# build/linux/workload-plain on the CPU the Linux build pinned itself to,
+# alternating; the median of each program's ns per run over the runs.
+# Both give every run an input of its own; the plain program times blocks
+# of runs with the clock, no huge pages, no harness.
+rm -f "$OUT"/workload*.log "$OUT"/plain*.txt
 for r in $(seq "$RUNS"); do
+	build/linux/baremark --profile full --only 'workload.*' >"$OUT/workload$r.log"
+	cpu=$(build/host/baremark parse "$OUT/workload$r.log" 2>/dev/null | jq -r 'select(.type=="core") | .pinning' | head -1 | sed -n 's/^pinned to cpu \([0-9]*\).*/\1/p')
 	taskset -c "${cpu:-0}" build/linux/workload-plain >"$OUT/plain$r.txt"
 done
-cat "$OUT"/plain*.txt | jq -R -s --slurpfile h "$OUT/all.jsonl" -r '
+build/host/baremark parse "$OUT"/workload*.log >"$OUT/workload.jsonl" 2>/dev/null
+cat "$OUT"/plain*.txt | jq -R -s --slurpfile h "$OUT/workload.jsonl" -r '
 	def median: sort | .[length / 2 | floor];
 	def pad(w): tostring | " " * (w - length) + .;
 	def lpad(w): tostring | . + " " * (w - length);
@@ -123,3 +149,10 @@ cat "$OUT"/plain*.txt | jq -R -s --slurpfile h "$OUT/all.jsonl" -r '
 	(.[] | "\(.k | lpad(24)) \(.ns | floor | pad(12)) \($plain[.k] // "n/a" | if type == "number" then floor else . end | pad(10)) \(if $plain[.k] then (($plain[.k] / .ns * 100 | round) / 100) else "-" end | pad(14))")
 '
 echo "(on this shared VM one program moves by up to 15% between builds that differ only in where its code lands; smaller differences are not resolved here)"
+}
+
+for sec in a b c d e f; do
+	if wants "$sec"; then
+		"sec_$sec"
+	fi
+done

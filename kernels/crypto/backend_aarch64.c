@@ -148,15 +148,18 @@ PMULL_TARGET static uint64x2_t gf_mul(uint64x2_t a, uint64x2_t b)
 	return reduce(lo, hi);
 }
 
-/* tab holds H, H^2, H^3, H^4, byte-reversed, 16 bytes each. */
+/* tab holds H, H^2, ... H^AES_LANES, byte-reversed, 16 bytes each:
+ * ce_ghash folds 4 blocks with the first 4, the stitched loop a batch of
+ * AES_LANES with all of them. */
 PMULL_TARGET static void ce_ghash_init(struct ghash_key *g, const uint8_t h[16])
 {
 	memcpy(g->h, h, 16);
-	uint64x2_t hp[4];
+	uint64x2_t hp[AES_LANES];
 	hp[0] = load_rev(h);
-	for (int i = 1; i < 4; i++)
+	for (int i = 1; i < AES_LANES; i++)
 		hp[i] = gf_mul(hp[i - 1], hp[0]);
-	for (int i = 0; i < 4; i++)
+	_Static_assert(2 * AES_LANES <= sizeof(g->tab) / sizeof(g->tab[0]), "ghash_key.tab holds the powers");
+	for (int i = 0; i < AES_LANES; i++)
 		vst1q_u64(&g->tab[2 * i], hp[i]);
 }
 
@@ -177,6 +180,62 @@ PMULL_TARGET static void ce_ghash(const struct ghash_key *g, uint8_t y[16], cons
 	for (; n; n--, in += 16)
 		acc = gf_mul(veorq_u64(acc, load_rev(in)), hp[0]);
 	vst1q_u8(y, vreinterpretq_u8_u64(bswap128(acc)));
+}
+
+/* AES-GCM stitched: a batch of AES_LANES counter blocks, and in its AES
+ * rounds the GHASH of the previous batch's ciphertext, one block per
+ * round, times H^8..H^1, reduced once (aggregated reduction, as in the
+ * x86 backend). The AES rounds use the AES unit and the multiplies
+ * PMULL/PMULL2, so an out-of-order core runs the two side by side.
+ *
+ * One schedule serves both cores of the RK3576. The Cortex-A72 (out of
+ * order) issues AESE+AESMC pairs and PMULL to its two FP/ASIMD pipes
+ * (F0, F1) and finds the overlap itself; the Cortex-A53 (in order, dual
+ * issue) pairs an AESE+AESMC with an independent PMULL only when they
+ * sit next to each other in program order, which this order gives (the
+ * multiplies of one block follow one round of eight AESE+AESMC). Per-core
+ * schedules tuned from each Software Optimization Guide's pairing rules
+ * are not done: no board has run them. */
+PMULL_TARGET static void ce_gcm_enc(const struct aes_key *k, const struct ghash_key *g, uint8_t ctr[16],
+				    uint8_t y[16], const uint8_t *in, uint8_t *out, size_t n)
+{
+	uint64x2_t hp[AES_LANES];
+	for (int i = 0; i < AES_LANES; i++)
+		hp[i] = vld1q_u64(&g->tab[2 * i]);
+	uint64x2_t acc = load_rev(y);
+	uint32x4_t base = vreinterpretq_u32_u8(vld1q_u8(ctr));
+	uint32_t c = cr_load_be32(ctr + 12);
+	const uint8_t *prev = NULL; /* the last batch's ciphertext, not yet hashed */
+	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES, c += AES_LANES) {
+		uint8x16_t b[AES_LANES];
+		for (unsigned i = 0; i < AES_LANES; i++)
+			b[i] = vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c + i), base, 3));
+		uint64x2_t lo = vdupq_n_u64(0), hi = vdupq_n_u64(0);
+		for (unsigned r = 0; r + 1 < k->rounds; r++) {
+			uint8x16_t rk = vld1q_u8(k->rk[r]);
+#pragma GCC unroll 8
+			for (unsigned i = 0; i < AES_LANES; i++)
+				b[i] = vaesmcq_u8(vaeseq_u8(b[i], rk));
+			if (prev && r < AES_LANES) {
+				uint64x2_t x = load_rev(prev + 16 * r);
+				clmul_acc(r == 0 ? veorq_u64(x, acc) : x, hp[AES_LANES - 1 - r], &lo, &hi);
+			}
+		}
+		uint8x16_t rk = vld1q_u8(k->rk[k->rounds - 1]), last = vld1q_u8(k->rk[k->rounds]);
+		for (unsigned i = 0; i < AES_LANES; i++)
+			vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), veorq_u8(vaeseq_u8(b[i], rk), last)));
+		if (prev)
+			acc = reduce(lo, hi);
+		prev = out;
+	}
+	vst1q_u8(y, vreinterpretq_u8_u64(bswap128(acc)));
+	cr_store_be32(ctr + 12, c);
+	if (prev) /* the last batch */
+		ce_ghash(g, y, prev, AES_LANES);
+	if (n) { /* the last whole blocks, fewer than a batch */
+		ce_ctr32(k, ctr, in, out, n);
+		ce_ghash(g, y, out, n);
+	}
 }
 
 extern const uint64_t cr_sha512_k[80];
@@ -221,6 +280,7 @@ const struct cr_backend cr_armv8_ce = {
 	.aes_ctr32 = ce_ctr32,
 	.ghash_init = ce_ghash_init,
 	.ghash = ce_ghash,
+	.gcm_enc_blocks = ce_gcm_enc,
 	.sha256_blocks = ce_sha256,
 };
 

@@ -13,11 +13,10 @@
  * Interleave: every block of a register group is one element group, so
  * ECB runs VLEN x 8 / 128 blocks per instruction (LMUL=8: 16 blocks at
  * VLEN 256, 64 at VLEN 1024) and counter mode VLEN x 4 / 128 (LMUL=4,
- * leaving room for the counter vectors). GHASH is one chain here: vghsh
- * takes one block per element group and the chain's blocks depend on
- * each other, so one element group is in flight (aggregation over powers
- * of H is not done). SHA-2 and SM3 are chains by nature: one message
- * block at a time. */
+ * leaving room for the counter vectors). GHASH runs one chain per element
+ * group of an LMUL 4 group, aggregated over powers of H (zvk_ghash), so
+ * up to 16 vghsh chains are in flight. SHA-2 and SM3 are chains by
+ * nature: one message block at a time. */
 #include <string.h>
 
 #include "crypto_kernel.h"
@@ -140,13 +139,34 @@ static void zvk_ctr32(const struct aes_key *k, uint8_t ctr[16], const uint8_t *i
 	cr_store_be32(ctr + 12, c);
 }
 
-/* Zvkg takes H and the blocks in GCM's own byte order. */
+/* GHASH aggregated over the element groups of a register group: G
+ * blocks in flight (G = VLEN x 4 / 128 at LMUL 4: 4 at VLEN 128, 8 at
+ * 256, and at most GHASH_GROUPS), so G vghsh chains run side by side
+ * instead of one. Group j accumulates blocks j, G + j, 2G + j, ... times
+ * H^G each row; the last row multiplies group j by H^(G-j) instead, so
+ * block k ends up times H^(n-k), as in the serial chain, and the groups
+ * are XORed together (GHASH is linear). Y enters group 0 of the first
+ * row. Zvkg takes H and the blocks in GCM's own byte order; tab holds
+ * H^1..H^GHASH_GROUPS, made with vgmul. */
+#define GHASH_GROUPS 16
+
 static void zvk_ghash_init(struct ghash_key *g, const uint8_t h[16])
 {
 	memcpy(g->h, h, 16);
+	_Static_assert(16 * GHASH_GROUPS <= sizeof(g->tab), "ghash_key.tab holds the powers");
+	uint8_t *tab = (uint8_t *)g->tab;
+	memcpy(tab, h, 16);
+	ZV_VSETVLI(4, e32, m1);
+	ZV_VLE(32, 1, h);
+	ZV_VLE(32, 2, h);
+	for (int i = 1; i < GHASH_GROUPS; i++) {
+		ZV_WORD(BM_VGMUL_VV(2, 1)); /* v2 = v2 x H = H^(i+1) */
+		ZV_VSE(32, 2, tab + 16 * i);
+	}
 }
 
-static void zvk_ghash(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n)
+/* The serial chain, one element group: y = (y ^ x) H per block. */
+static void ghash_serial(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n)
 {
 	ZV_VSETVLI(4, e32, m1);
 	ZV_VLE(32, 1, g->h);
@@ -156,6 +176,44 @@ static void zvk_ghash(const struct ghash_key *g, uint8_t y[16], const uint8_t *i
 		ZV_WORD(BM_VGHSH_VV(2, 1, 3));
 	}
 	ZV_VSE(32, 2, y);
+}
+
+static void zvk_ghash(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n)
+{
+	size_t groups = ZV_VSETVLI((size_t)-1, e32, m4) / 4;
+	if (groups > GHASH_GROUPS)
+		groups = GHASH_GROUPS;
+	size_t rows = n / groups;
+	if (groups < 2 || rows < 2) {
+		ghash_serial(g, y, in, n);
+		return;
+	}
+	const uint8_t *tab = (const uint8_t *)g->tab;
+	uint8_t hg[16 * GHASH_GROUPS], last[16 * GHASH_GROUPS], acc[16 * GHASH_GROUPS];
+	for (size_t j = 0; j < groups; j++) {
+		memcpy(hg + 16 * j, tab + 16 * (groups - 1), 16);   /* H^G */
+		memcpy(last + 16 * j, tab + 16 * (groups - 1 - j), 16); /* H^(G-j) */
+	}
+	memset(acc, 0, sizeof(acc));
+	memcpy(acc, y, 16);
+	ZV_VSETVLI(4 * groups, e32, m4);
+	ZV_VLE(32, 16, hg);
+	ZV_VLE(32, 20, last);
+	ZV_VLE(32, 24, acc);
+	for (size_t r = 0; r < rows; r++, in += 16 * groups) {
+		ZV_VLE(32, 28, in);
+		if (r + 1 < rows)
+			ZV_WORD(BM_VGHSH_VV(24, 16, 28));
+		else
+			ZV_WORD(BM_VGHSH_VV(24, 20, 28));
+	}
+	ZV_VSE(32, 24, acc);
+	for (size_t j = 1; j < groups; j++)
+		for (int b = 0; b < 16; b++)
+			acc[b] ^= acc[16 * j + b];
+	memcpy(y, acc, 16);
+	if (n % groups)
+		ghash_serial(g, y, in, n % groups);
 }
 
 /* SHA-2 state as the instructions hold it: {a, b, e, f} and {c, d, g, h}
