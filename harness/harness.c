@@ -59,6 +59,8 @@ struct job {
 	unsigned failed_variant;
 	uint64_t iters;
 	uint64_t bytes_per_op; /* 0 unless the kernel says what an op moves */
+	bool has_digest;       /* program_digest holds the kernel's */
+	uint64_t program_digest;
 	uint64_t ops_per_iter; /* the kernel's, or what its state says */
 	unsigned repeats;      /* how many ran */
 	bool settled;          /* the estimate settled before the repeats or the time ran out */
@@ -158,6 +160,10 @@ static void measure(void *p)
 		return;
 	j->bytes_per_op = j->k->param_is_bytes ? j->param : j->k->op_bytes ? j->k->op_bytes(st) : 0;
 	j->ops_per_iter = j->k->ops_of ? j->k->ops_of(st) : j->k->ops_per_iter;
+	if (j->k->program_digest) {
+		j->program_digest = j->k->program_digest(st);
+		j->has_digest = true;
+	}
 	/* Warm-up and the self-check of each body. */
 	if (!checked(j, st, 0, j->k->body[0](st, j->iters)) || !checked(j, st, 1, j->k->body[1](st, j->iters)))
 		return;
@@ -343,6 +349,8 @@ static void program_fields(struct rec *r, const struct job *j, int64_t ops, int6
 {
 	const struct bm_counters *c = j->ctr;
 	rec_str(r, "program_class", j->k->program == BM_PROGRAM_FP ? "fp" : "integer");
+	if (j->has_digest)
+		rec_hex(r, "program_digest", j->program_digest);
 	if (dt > 0)
 		rec_milli(r, "ops_per_s",
 			  (int64_t)((__int128)ops * (__int128)j->env->board->timebase_hz * 1000 / dt));

@@ -98,6 +98,11 @@ struct bm_kernel {
 	 * per thousand instructions, and the program's class for the
 	 * integer and FP indices. */
 	enum bm_program program;
+	/* Optional, for whole programs: a digest of the program's result on
+	 * one fixed input, the same on every ISA and build for as long as
+	 * the program is the same (the result's program_digest; the host
+	 * tool compares only programs whose digests match). */
+	uint64_t (*program_digest)(const void *state);
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	const void *arg; /* the kernel file's own data for prepare */
 };

@@ -58,18 +58,56 @@ AES_TARGET static void x86_ecb(const struct aes_key *k, const uint8_t *in, uint8
 	}
 }
 
+/* AES_LANES blocks through exactly `rounds` rounds (a constant where
+ * this is inlined): the rounds unrolled, so no loop branch sits between
+ * them and a round key the registers cannot hold is an AESENC memory
+ * operand, not a separate load. */
+AES_TARGET __attribute__((always_inline)) static inline void aes_lanes_fixed(const struct aes_key *k, __m128i *b,
+									       unsigned rounds)
+{
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < AES_LANES; i++)
+		b[i] = _mm_xor_si128(b[i], _mm_loadu_si128((const __m128i *)k->rk[0]));
+#pragma GCC unroll 14
+	for (unsigned r = 1; r < rounds; r++) {
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < AES_LANES; i++)
+			b[i] = _mm_aesenc_si128(b[i], _mm_loadu_si128((const __m128i *)k->rk[r]));
+	}
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < AES_LANES; i++)
+		b[i] = _mm_aesenclast_si128(b[i], _mm_loadu_si128((const __m128i *)k->rk[rounds]));
+}
+
 AES_TARGET static void x86_ctr32(const struct aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n)
 {
 	__m128i base = _mm_loadu_si128((const __m128i *)ctr), b[AES_LANES];
 	uint32_t c = cr_load_be32(ctr + 12);
+	/* Whole batches: the counter word kept in the CPU's order and
+	 * swapped to big-endian as each block is made (one shuffle and one
+	 * add a block, no scalar byte swap and insert). */
+	const __m128i ctr_be = _mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+	__m128i cnt = _mm_shuffle_epi8(base, ctr_be);
+	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES, c += AES_LANES) {
+		for (unsigned i = 0; i < AES_LANES; i++) {
+			b[i] = _mm_shuffle_epi8(cnt, ctr_be);
+			cnt = _mm_add_epi32(cnt, _mm_set_epi32(1, 0, 0, 0));
+		}
+		if (k->rounds == 14)
+			aes_lanes_fixed(k, b, 14);
+		else if (k->rounds == 12)
+			aes_lanes_fixed(k, b, 12);
+		else
+			aes_lanes_fixed(k, b, 10);
+		for (unsigned i = 0; i < AES_LANES; i++)
+			_mm_storeu_si128((__m128i *)(out + 16 * i),
+					 _mm_xor_si128(_mm_loadu_si128((const __m128i *)(in + 16 * i)), b[i]));
+	}
 	while (n) {
 		unsigned m = n < AES_LANES ? (unsigned)n : AES_LANES;
 		for (unsigned i = 0; i < m; i++)
 			b[i] = _mm_insert_epi32(base, (int)__builtin_bswap32(c + i), 3);
-		if (m == AES_LANES)
-			aes_lanes(k, b, AES_LANES);
-		else
-			aes_lanes(k, b, m);
+		aes_lanes(k, b, m);
 		for (unsigned i = 0; i < m; i++) {
 			__m128i x = _mm_loadu_si128((const __m128i *)(in + 16 * i));
 			_mm_storeu_si128((__m128i *)(out + 16 * i), _mm_xor_si128(x, b[i]));

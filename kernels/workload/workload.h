@@ -90,6 +90,7 @@ const char *wl_verify(const struct bm_kernel *k, const struct bm_env *env, bool 
 uint64_t wl_x1(void *state, uint64_t iters);
 uint64_t wl_x2(void *state, uint64_t iters);
 void wl_refresh(void *state, unsigned variant, uint64_t iters, bool timed);
+uint64_t wl_digest(const void *state);
 #define WL_REGISTER(id, cls, kname, opdesc)                                                            \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *value)                  \
 	{                                                                                              \
@@ -98,7 +99,7 @@ void wl_refresh(void *state, unsigned variant, uint64_t iters, bool timed);
 	BM_KERNEL(id##_kernel) = {                                                                     \
 		.name = kname, .op = opdesc, .param_name = "set_bytes", .param = id##_param,           \
 		.prepare = wl_prepare, .body = {wl_x1, wl_x2}, .ops_per_iter = 1, .check = wl_check,   \
-		.refresh = wl_refresh,                                                                 \
+		.refresh = wl_refresh, .program_digest = wl_digest,                                    \
 		.verify = wl_verify, .floor = BM_FLOOR_NONE, .arg = &id,                              \
 		.program = (cls) == WL_FP ? BM_PROGRAM_FP : BM_PROGRAM_INT,                            \
 	}

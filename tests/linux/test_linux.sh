@@ -114,6 +114,9 @@ for arch in aarch64 riscv64; do
 	expect_q "$arch" "$common == ($names | sort)" "$arch: the same kernel names"
 	expect_q "$arch" '[.[] | select(.type=="result")] | all(.check == "ok")' "$arch: every result self-checked"
 	expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("workload.")))] | length == 12' "$arch: the twelve workloads self-checked and timed"
+	# the same programs compute the same digests on every ISA
+	digests() { jq -s -c '[.[] | select(.type=="result" and (.kernel | startswith("workload."))) | [.kernel, .program_digest]] | sort' "$OUT/$1.jsonl" 2>/dev/null; }
+	expect "$arch: every workload's digest equals x86-64's" test "$(digests "$arch")" = "$(digests quick)"
 	if [ "$arch" = aarch64 ]; then
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
 		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)

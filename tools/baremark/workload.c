@@ -10,7 +10,9 @@
  * the smallest working set both ran: per clock (runs per MHz) and per
  * second. The reference is the core of the first column of the reference
  * log (the shipped one unless --reference names another). A figure below
- * its floor is left out; an unstable one is kept and counted. */
+ * its floor is left out; an unstable one is kept and counted; a program
+ * whose digest of a fixed input differs from the reference's (its code
+ * changed between the builds) is left out and counted. */
 #include "workload.h"
 
 #include <math.h>
@@ -77,7 +79,8 @@ struct wl_fig {
 	bool ok;     /* the verdict is "ok" */
 	bool usable; /* a figure that can be right: "ok" or "unstable", never "below_floor" */
 	double cyc, ipc, per_mhz, per_s, br, l1d;
-	const char *cls; /* "integer", "fp" or "" */
+	const char *cls;    /* "integer", "fp" or "" */
+	const char *digest; /* program_digest, "" in logs without it */
 };
 
 static bool num(const json_t *o, const char *k, double *v)
@@ -97,6 +100,7 @@ static struct wl_fig fig_of(const struct core_col *c, const struct cmp_row *r)
 	if (!x.rec || x.skipped)
 		return f;
 	f.cls = str(x.rec, "program_class");
+	f.digest = str(x.rec, "program_digest");
 	f.ok = strcmp(x.verdict, "ok") == 0;
 	f.usable = f.ok || strcmp(x.verdict, "unstable") == 0;
 	if ((f.has_cyc = x.has_cyc && x.cyc > 0))
@@ -110,12 +114,22 @@ static struct wl_fig fig_of(const struct core_col *c, const struct cmp_row *r)
 	return f;
 }
 
-/* The row of `kernel` at the smallest working set `a` and `b` both ran,
- * or -1. */
+/* Do two figures come from the same program? Their digests of the same
+ * input agree, or a log predates digests. */
+static bool same_program(const struct wl_fig *a, const struct wl_fig *b)
+{
+	return !a->digest[0] || !b->digest[0] || strcmp(a->digest, b->digest) == 0;
+}
+
+/* The row of `kernel` at the smallest working set `a` and `b` both ran
+ * with the same program, or -1; *changed is set when they ran it, but
+ * not the same program (its code changed between the two builds). */
 static int common_row(const struct cmp_set *s, const char *kernel, const struct core_col *a,
-		      const struct cmp_set *rs, const struct core_col *b, struct wl_fig *fa, struct wl_fig *fb)
+		      const struct cmp_set *rs, const struct core_col *b, struct wl_fig *fa, struct wl_fig *fb,
+		      bool *changed)
 {
 	int best = -1;
+	*changed = false;
 	for (int r = 0; r < s->nrows; r++) {
 		if (strcmp(s->rows[r].kernel, kernel) != 0 || (best >= 0 && s->rows[r].param >= s->rows[best].param))
 			continue;
@@ -123,6 +137,10 @@ static int common_row(const struct cmp_set *s, const char *kernel, const struct 
 		for (int q = 0; q < rs->nrows; q++)
 			if (strcmp(rs->rows[q].kernel, kernel) == 0 && rs->rows[q].param == s->rows[r].param)
 				y = fig_of(b, &rs->rows[q]);
+		if (x.has_cyc && y.has_cyc && !same_program(&x, &y)) {
+			*changed = true;
+			continue;
+		}
 		if (x.has_cyc && x.usable && y.has_cyc && y.usable) {
 			best = r;
 			*fa = x;
@@ -135,6 +153,7 @@ static int common_row(const struct cmp_set *s, const char *kernel, const struct 
 struct wl_index {
 	int n, of;       /* programs in the mean; programs of the class the reference ran */
 	int unstable;    /* of the n, those whose figure here or in the reference is "unstable" */
+	int changed;     /* programs left out: not the reference's program (digests differ) */
 	int n_s;         /* of those, with runs per second on both */
 	double clock, s; /* geometric means */
 };
@@ -172,8 +191,11 @@ static struct wl_index index_of(const struct cmp_set *s, const struct core_col *
 		if (!in_class)
 			continue;
 		ix.of++;
-		if (common_row(s, k[i], c, rs, &rs->cols[0], &a, &b) < 0)
+		bool changed;
+		if (common_row(s, k[i], c, rs, &rs->cols[0], &a, &b, &changed) < 0) {
+			ix.changed += changed;
 			continue;
+		}
 		ix.n++;
 		ix.unstable += !a.ok || !b.ok;
 		lc += log(b.cyc / a.cyc);
@@ -199,15 +221,18 @@ static bool ref_set(const struct run_log *ref, struct cmp_set *rs)
 
 static void index_text(char *buf, size_t cap, struct wl_index ix, bool per_s)
 {
+	char more[96] = "";
+	if (ix.unstable)
+		snprintf(more, sizeof(more), ", %d unstable", ix.unstable);
+	if (ix.changed)
+		snprintf(more + strlen(more), sizeof(more) - strlen(more), ", %d not the reference's program",
+			 ix.changed);
 	if (!ix.of)
 		snprintf(buf, cap, "no reference");
 	else if (per_s ? !ix.n_s : !ix.n)
-		snprintf(buf, cap, "none in common");
-	else if (ix.unstable)
-		snprintf(buf, cap, "%.3f (%d of %d, %d unstable)", per_s ? ix.s : ix.clock, per_s ? ix.n_s : ix.n, ix.of,
-			 ix.unstable);
+		snprintf(buf, cap, "none in common%s", more);
 	else
-		snprintf(buf, cap, "%.3f (%d of %d)", per_s ? ix.s : ix.clock, per_s ? ix.n_s : ix.n, ix.of);
+		snprintf(buf, cap, "%.3f (%d of %d%s)", per_s ? ix.s : ix.clock, per_s ? ix.n_s : ix.n, ix.of, more);
 }
 
 static void ref_name(char *buf, size_t cap, const struct cmp_set *rs, const struct run_log *ref)
@@ -290,7 +315,7 @@ void wl_table(FILE *o, const struct cmp_set *s, const struct run_log *ref, bool 
 		   "set both ran; programs counted: in common of the reference's)\n",
 		markdown ? "" : "# ", who);
 	for (int c = 0; c < s->ncols; c++) {
-		char ic[64], fc[64], is[64], fs[64];
+		char ic[160], fc[160], is[160], fs[160];
 		struct wl_index ii = index_of(s, &s->cols[c], &rs, "integer"), fi = index_of(s, &s->cols[c], &rs, "fp");
 		index_text(ic, sizeof(ic), ii, false);
 		index_text(fc, sizeof(fc), fi, false);
@@ -342,7 +367,7 @@ static bool bars(FILE *o, const struct cmp_set *s, const struct cmp_set *rs, boo
 					if (strcmp(rs->rows[q].kernel, s->rows[r].kernel) == 0 &&
 					    rs->rows[q].param == s->rows[r].param)
 						b = fig_of(&rs->cols[0], &rs->rows[q]);
-				has = a.has_cyc && b.has_cyc;
+				has = a.has_cyc && b.has_cyc && same_program(&a, &b);
 				v = has ? b.cyc / a.cyc : 0;
 			}
 			histogram_cell(g, has, v, &points, &per_col[c]);
@@ -402,7 +427,7 @@ bool wl_report(FILE *o, const struct cmp_set *s, const struct run_log *ref)
 			   "clock</th><th>fp, per clock</th><th>integer, per second</th><th>fp, per second</th></tr>\n");
 		for (int c = 0; c < s->ncols; c++) {
 			struct wl_index ii = index_of(s, &s->cols[c], &rs, "integer"), fi = index_of(s, &s->cols[c], &rs, "fp");
-			char t[4][64];
+			char t[4][160];
 			index_text(t[0], sizeof(t[0]), ii, false);
 			index_text(t[1], sizeof(t[1]), fi, false);
 			index_text(t[2], sizeof(t[2]), ii, true);
