@@ -96,6 +96,7 @@ static struct wl_fig fig_of(const struct core_col *c, const struct cmp_row *r)
 {
 	struct wl_fig f = {0};
 	f.cls = "";
+	f.digest = "";
 	struct cmp_cell x = compare_cell(c, r);
 	if (!x.rec || x.skipped)
 		return f;
