@@ -52,6 +52,9 @@ OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
 # the FPU's instructions where the rest of the C is integer-only (RISC-V:
 # ARCH_HWFP_CFLAGS; they run only where the core has an FPU).
 $(BUILD)/obj/kernels/workload/%_hw.c.o: CFLAGS += $(ARCH_HWFP_CFLAGS)
+# Kernels run with the MMU on; the rest may run before it (arm64: see
+# ARCH_KERNEL_CFLAGS in mk/aarch64.mk).
+$(BUILD)/obj/kernels/%.c.o: CFLAGS += $(ARCH_KERNEL_CFLAGS)
 
 # The build id (git describe) in a header rewritten only when it changes,
 # so a new commit rebuilds what prints it and nothing else.
@@ -65,6 +68,9 @@ FORCE:
 
 .PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain
 all: image
+
+# A change of flags rebuilds what they compile.
+$(OBJS): Makefile $(if $(HOSTED),mk/hosted.mk,mk/$(ARCH).mk)
 
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(dir $@)

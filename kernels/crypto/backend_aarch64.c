@@ -274,6 +274,11 @@ SHA2_TARGET static void ce_sha256(uint32_t st[8], const uint8_t *in, size_t n)
 	vst1q_u32(st + 4, efgh);
 }
 
+/* Armv8.2's SHA-512, SM3 and SM4 (armv82_aarch64.c). */
+void ce_sha512(uint64_t st[8], const uint8_t *in, size_t n);
+void ce_sm3(uint32_t st[8], const uint8_t *in, size_t n);
+void ce_sm4_ctr32(const struct sm4_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n);
+
 const struct cr_backend cr_armv8_ce = {
 	.name = "armv8-ce",
 	.aes_ecb = ce_ecb,
@@ -282,6 +287,9 @@ const struct cr_backend cr_armv8_ce = {
 	.ghash = ce_ghash,
 	.gcm_enc_blocks = ce_gcm_enc,
 	.sha256_blocks = ce_sha256,
+	.sha512_blocks = ce_sha512,
+	.sm4_ctr32 = ce_sm4_ctr32,
+	.sm3_blocks = ce_sm3,
 };
 
 CR_KERNEL(cr_aes128_ecb_ce, cr_armv8_ce, CR_AES128_ECB, "aes128-ecb", "armv8-ce", "aes");
@@ -291,3 +299,6 @@ CR_KERNEL(cr_aes256_ecb_ce, cr_armv8_ce, CR_AES256_ECB, "aes256-ecb", "armv8-ce"
 CR_KERNEL(cr_aes256_ctr_ce, cr_armv8_ce, CR_AES256_CTR, "aes256-ctr", "armv8-ce", "aes");
 CR_KERNEL(cr_aes256_gcm_ce, cr_armv8_ce, CR_AES256_GCM, "aes256-gcm", "armv8-ce", "aes pmull");
 CR_KERNEL(cr_sha256_ce, cr_armv8_ce, CR_SHA256, "sha256", "armv8-ce", "sha2");
+CR_KERNEL(cr_sha512_ce, cr_armv8_ce, CR_SHA512, "sha512", "armv8-ce", "sha512");
+CR_KERNEL(cr_sm3_ce, cr_armv8_ce, CR_SM3, "sm3", "armv8-ce", "sm3");
+CR_KERNEL(cr_sm4_ctr_ce, cr_armv8_ce, CR_SM4_CTR, "sm4-ctr", "armv8-ce", "sm4");
