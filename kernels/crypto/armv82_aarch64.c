@@ -139,6 +139,14 @@ SM_TARGET __attribute__((always_inline)) static inline void sm4_lanes(const uint
 	}
 }
 
+/* The keystream block of x (X32..X35): those words reversed, big-endian. */
+static inline uint8x16_t sm4_out(uint32x4_t x)
+{
+	return vrev32q_u8(vreinterpretq_u8_u32(rev_lanes(x)));
+}
+
+/* Whole batches with constant counts (the blocks stay in registers),
+ * then the last few blocks one at a time. */
 SM_TARGET void ce_sm4_ctr32(const struct sm4_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n)
 {
 	uint32x4_t rk[8];
@@ -147,23 +155,20 @@ SM_TARGET void ce_sm4_ctr32(const struct sm4_key *k, uint8_t ctr[16], const uint
 	/* The counter block as SM4 reads it: four big-endian words. */
 	uint32x4_t base = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(ctr)));
 	uint32_t c = vgetq_lane_u32(base, 3);
-	while (n) {
-		unsigned m = n < SM4_LANES ? (unsigned)n : SM4_LANES;
+	for (; n >= SM4_LANES; n -= SM4_LANES, in += 16 * SM4_LANES, out += 16 * SM4_LANES, c += SM4_LANES) {
 		uint32x4_t x[SM4_LANES];
-		for (unsigned i = 0; i < m; i++)
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < SM4_LANES; i++)
 			x[i] = vsetq_lane_u32(c + i, base, 3);
-		if (m == SM4_LANES) /* a constant count: every lane in a register */
-			sm4_lanes(rk, x, SM4_LANES);
-		else
-			sm4_lanes(rk, x, m);
-		for (unsigned i = 0; i < m; i++) {
-			uint8x16_t ks = vrev32q_u8(vreinterpretq_u8_u32(rev_lanes(x[i])));
-			vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), ks));
-		}
-		c += m;
-		in += 16 * m;
-		out += 16 * m;
-		n -= m;
+		sm4_lanes(rk, x, SM4_LANES);
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < SM4_LANES; i++)
+			vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), sm4_out(x[i])));
+	}
+	for (; n; n--, in += 16, out += 16, c++) {
+		uint32x4_t x = vsetq_lane_u32(c, base, 3);
+		sm4_lanes(rk, &x, 1);
+		vst1q_u8(out, veorq_u8(vld1q_u8(in), sm4_out(x)));
 	}
 	cr_store_be32(ctr + 12, c);
 }

@@ -43,44 +43,52 @@ AES_TARGET __attribute__((always_inline)) static inline void aes_lanes(const str
 		b[i] = veorq_u8(vaeseq_u8(b[i], rk), last);
 }
 
+/* ECB and CTR take whole batches of AES_LANES blocks with every count a
+ * constant, so the blocks stay in registers (a loop to a run-time count
+ * had put them on the stack), then the last few blocks one at a time. */
 AES_TARGET static void ce_ecb(const struct aes_key *k, const uint8_t *in, uint8_t *out, size_t n)
 {
-	uint8x16_t b[AES_LANES];
-	while (n) {
-		unsigned m = n < AES_LANES ? (unsigned)n : AES_LANES;
-		for (unsigned i = 0; i < m; i++)
+	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES) {
+		uint8x16_t b[AES_LANES];
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < AES_LANES; i++)
 			b[i] = vld1q_u8(in + 16 * i);
-		if (m == AES_LANES) /* a constant count: every lane in a register */
-			aes_lanes(k, b, AES_LANES);
-		else
-			aes_lanes(k, b, m);
-		for (unsigned i = 0; i < m; i++)
+		aes_lanes(k, b, AES_LANES);
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < AES_LANES; i++)
 			vst1q_u8(out + 16 * i, b[i]);
-		in += 16 * m;
-		out += 16 * m;
-		n -= m;
 	}
+	for (; n; n--, in += 16, out += 16) {
+		uint8x16_t b = vld1q_u8(in);
+		aes_lanes(k, &b, 1);
+		vst1q_u8(out, b);
+	}
+}
+
+/* Counter block i of a batch: the IV's first 12 bytes and c + i big-endian. */
+static inline uint8x16_t ctr_block(uint32x4_t base, uint32_t c)
+{
+	return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c), base, 3));
 }
 
 AES_TARGET static void ce_ctr32(const struct aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n)
 {
 	uint32x4_t base = vreinterpretq_u32_u8(vld1q_u8(ctr));
 	uint32_t c = cr_load_be32(ctr + 12);
-	uint8x16_t b[AES_LANES];
-	while (n) {
-		unsigned m = n < AES_LANES ? (unsigned)n : AES_LANES;
-		for (unsigned i = 0; i < m; i++)
-			b[i] = vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c + i), base, 3));
-		if (m == AES_LANES)
-			aes_lanes(k, b, AES_LANES);
-		else
-			aes_lanes(k, b, m);
-		for (unsigned i = 0; i < m; i++)
+	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES, c += AES_LANES) {
+		uint8x16_t b[AES_LANES];
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < AES_LANES; i++)
+			b[i] = ctr_block(base, c + i);
+		aes_lanes(k, b, AES_LANES);
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < AES_LANES; i++)
 			vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), b[i]));
-		c += m;
-		in += 16 * m;
-		out += 16 * m;
-		n -= m;
+	}
+	for (; n; n--, in += 16, out += 16, c++) {
+		uint8x16_t b = ctr_block(base, c);
+		aes_lanes(k, &b, 1);
+		vst1q_u8(out, veorq_u8(vld1q_u8(in), b));
 	}
 	cr_store_be32(ctr + 12, c);
 }
@@ -208,8 +216,9 @@ PMULL_TARGET static void ce_gcm_enc(const struct aes_key *k, const struct ghash_
 	const uint8_t *prev = NULL; /* the last batch's ciphertext, not yet hashed */
 	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES, c += AES_LANES) {
 		uint8x16_t b[AES_LANES];
+#pragma GCC unroll 8
 		for (unsigned i = 0; i < AES_LANES; i++)
-			b[i] = vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c + i), base, 3));
+			b[i] = ctr_block(base, c + i);
 		uint64x2_t lo = vdupq_n_u64(0), hi = vdupq_n_u64(0);
 		for (unsigned r = 0; r + 1 < k->rounds; r++) {
 			uint8x16_t rk = vld1q_u8(k->rk[r]);
@@ -222,6 +231,7 @@ PMULL_TARGET static void ce_gcm_enc(const struct aes_key *k, const struct ghash_
 			}
 		}
 		uint8x16_t rk = vld1q_u8(k->rk[k->rounds - 1]), last = vld1q_u8(k->rk[k->rounds]);
+#pragma GCC unroll 8
 		for (unsigned i = 0; i < AES_LANES; i++)
 			vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), veorq_u8(vaeseq_u8(b[i], rk), last)));
 		if (prev)

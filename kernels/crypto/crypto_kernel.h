@@ -15,6 +15,10 @@ struct cr_kernel_arg {
 	const char *needs; /* arch feature names, space separated; "" = none */
 };
 
+/* Every feature in the space-separated list `needs` (arch_has_feature);
+ * else false, with the first missing one named in `why`. */
+bool cr_has_all(const char *needs, char *why, size_t cap);
+
 #ifdef CR_HOST_TEST
 #define CR_KERNEL(id, backend_, alg_, alg_str, impl_str, needs_)
 #else

@@ -32,9 +32,7 @@ bool cr_param(const struct bm_env *env, unsigned i, uint64_t *value)
 	return true;
 }
 
-/* Every feature in the space-separated list `needs`; the first missing
- * one is named in `why`. */
-static bool has_all(const char *needs, char *why, size_t cap)
+bool cr_has_all(const char *needs, char *why, size_t cap)
 {
 	char word[24];
 	for (const char *p = needs; *p;) {
@@ -59,7 +57,7 @@ const char *cr_verify(const struct bm_kernel *k, const struct bm_env *env, bool 
 	static char why[160];
 	const struct cr_kernel_arg *a = k->arg;
 	(void)env;
-	if (!has_all(a->needs, why, sizeof(why))) {
+	if (!cr_has_all(a->needs, why, sizeof(why))) {
 		*skip = true;
 		return why;
 	}

@@ -50,6 +50,8 @@ if grep -qw aes /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && grep -qw sh
 	for k in aes128-ecb.aesni aes128-ctr.aesni aes128-gcm.aesni-pclmul aes256-ecb.aesni aes256-ctr.aesni aes256-gcm.aesni-pclmul sha256.sha-ni; do
 		expect_q quick "[.[] | select(.type==\"result\" and .kernel==\"crypto.$k\")] | length == 3 and all(.cycles_per_byte > 0 and .mb_per_s > 0 and .bytes_per_op == .param.value)" "crypto.$k: 16, 1024 and 16384 bytes, in cycles per byte and MB/s"
 	done
+	# the instructions they are made of, one chain and twelve, checked
+	expect_q quick '[.[] | select(.type=="result" and (.kernel | test("^crypto\\.insn\\.(aesenc|pclmulqdq|sha256rnds2)\\.(lat|thr)$")))] | length == 6 and all(.check == "ok" and .cycles_per_op.est > 0)' "crypto.insn: AESENC, PCLMULQDQ, SHA256RNDS2 latency and throughput, chains checked"
 else
 	expect_q quick '[.[] | select(.type=="skip" and (.kernel|startswith("crypto.")))] | all(.reason | startswith("no "))' "accelerated crypto skipped with the missing CPUID feature named"
 fi
@@ -121,6 +123,7 @@ for arch in aarch64 riscv64; do
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
 		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | endswith(".armv8-ce")))] | length == 30 and all(.check == "ok")' "$arch: the ten Crypto Extension kernels (Armv8.2 SHA-512, SM3, SM4 included) verified and timed"
+		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | length == 10 and all(.check == "ok")' "$arch: the ten crypto instruction kernels (AESE+AESMC, PMULL, SHA256H, SHA512H, SM4E), chains checked"
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "$arch: the NEON instruction kernels at every element size, self-checked"
 		expect_q "$arch" '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok")' "$arch: cache.line.lat flushes with DC CIVAC from user space, self-checked at 7 offsets"
 	else

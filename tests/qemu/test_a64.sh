@@ -38,6 +38,12 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 	# Armv8.2's SHA-512, SM3 and SM4 are not on these cores: skipped,
 	# and the reason names the ID register field.
 	expect_q "$name" '[.[] | select(.type=="skip" and (.kernel | test("^crypto\\.(sha512|sm3|sm4-ctr)\\.armv8-ce$")))] | map(.reason) == ["no sha512 on this core (ID_AA64ISAR0_EL1 bits 15:12 = 1, needs 2)", "no sm3 on this core (ID_AA64ISAR0_EL1 bits 39:36 = 0, needs 1)", "no sm4 on this core (ID_AA64ISAR0_EL1 bits 43:40 = 0, needs 1)"]' "crypto.sha512/sm3/sm4-ctr.armv8-ce skipped: the core lacks the Armv8.2 instructions, by name and field"
+	# The crypto instruction kernels: under -icount an op costs its
+	# instructions (AESE+AESMC two, the rest one), every chain checked;
+	# Armv8.2's SHA512H and SM4E skipped like the kernels made of them.
+	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | map({(.kernel): .cycles_per_op.est}) | add == {"crypto.insn.aese-aesmc.lat":2,"crypto.insn.aese-aesmc.thr":2,"crypto.insn.pmull.lat":1,"crypto.insn.pmull.thr":1,"crypto.insn.sha256h.lat":1,"crypto.insn.sha256h.thr":1}' "crypto.insn.*: AESE+AESMC 2 instructions, PMULL and SHA256H 1, lat and thr"
+	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | all(.check == "ok")' "crypto.insn.*: every chain's value checked"
+	expect_q "$name" '[.[] | select(.type=="skip" and (.kernel | startswith("crypto.insn.")))] | map(.kernel) == ["crypto.insn.sha512h.lat","crypto.insn.sha512h.thr","crypto.insn.sm4e.lat","crypto.insn.sm4e.thr"]' "crypto.insn.sha512h/sm4e skipped on a core without them"
 	expect_q "$name" '[.[] | select(.type=="error")] | length == 0' "no verification failure"
 	# Line size by flushing (DC CIVAC): runs and self-checks at every
 	# offset, but QEMU has no caches: every offset costs the same
@@ -80,6 +86,7 @@ done
 # retires fewer instructions than scalar C.
 BM_QEMU_A64="-M virt -cpu max" boot max-crypto "baremark.profile=quick baremark.only=crypto.*"
 expect_q max-crypto '[.[] | select(.type=="error" or .type=="skip")] | length == 0' "max: no crypto kernel skipped or failed"
+expect_q max-crypto '[.[] | select(.type=="result" and (.kernel | test("^crypto\\.insn\\.(sha512h|sm4e)\\.(lat|thr)$")))] | length == 4 and all(.check == "ok" and .cycles_per_op.est == 1)' "max: SHA512H and SM4E chains checked, one instruction an op"
 for k in aes128-gcm sha256 sha512 sm3 sm4-ctr; do
 	expect_q max-crypto "[.[] | select(.type==\"result\" and .kernel==\"crypto.$k.armv8-ce\")] | map(.param.value) == [16,1024,16384] and all(.check == \"ok\")" "max: crypto.$k.armv8-ce verified, timed at 16, 1024, 16384 bytes"
 	expect_q max-crypto "([.[] | select(.type==\"result\" and .kernel==\"crypto.$k.armv8-ce\" and .param.value==16384)][0].cycles_per_byte) < ([.[] | select(.type==\"result\" and .kernel==\"crypto.$k.scalar\" and .param.value==16384)][0].cycles_per_byte) / 4" "max: crypto.$k.armv8-ce retires under a quarter of scalar C's instructions"

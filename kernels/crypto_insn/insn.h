@@ -1,0 +1,123 @@
+/* Crypto instruction kernels, "crypto.insn.<instruction>.lat|thr": the
+ * latency (one dependent chain) and throughput (CI_CHAINS independent
+ * chains) of the instructions the accelerated crypto kernels are made
+ * of (AESENC, PCLMULQDQ, SHA256RNDS2; AESE+AESMC, PMULL, SHA256H...).
+ * `baremark crypto` turns them into each kernel's bound: the cycles per
+ * byte its instruction mix cannot go below on the core that ran it.
+ *
+ * Each ISA's file (insn_<arch>.c) writes the bodies as inline assembly,
+ * CI_OPS instructions an iteration in body[0] and twice as many in
+ * body[1] around the same loop, and computes what the chains must hold
+ * with the same instruction through the compiler's intrinsics, in C:
+ * the check is that the body ran exactly its instructions on exactly its
+ * operands. Chain i starts from x with i in its low byte, so no two
+ * chains hold the same value; a throughput body returns the sum of its
+ * chains' low 64 bits. Each instruction's meaning is checked elsewhere:
+ * the crypto kernels' known answers use the same instructions. */
+#ifndef BM_CRYPTO_INSN_H
+#define BM_CRYPTO_INSN_H
+
+#include <string.h>
+
+#include "../crypto/crypto_kernel.h"
+
+#define CI_OPS 24
+/* Enough chains to fill two pipes of latency 5, with room: 12 of the 16
+ * vector registers x86-64 has without AVX-512. */
+#define CI_CHAINS 12
+
+struct ci_state {
+	uint8_t x[32] __attribute__((aligned(32))); /* chain start */
+	uint8_t k[32] __attribute__((aligned(32))); /* the other operand */
+	uint8_t y[32] __attribute__((aligned(32))); /* a third, where the instruction takes one */
+	const struct ci_op *op;
+};
+
+struct ci_op {
+	const char *needs; /* arch feature words, space separated */
+	bool thr;
+	/* What one chain starting from `start` holds after n instructions:
+	 * its low 64 bits. */
+	uint64_t (*chain)(const struct ci_state *s, const uint8_t *start, uint64_t n);
+};
+
+/* Chain i's start: x with i in byte 0. */
+static inline void ci_start(const struct ci_state *s, unsigned i, uint8_t out[32])
+{
+	memcpy(out, s->x, 32);
+	out[0] ^= (uint8_t)i;
+}
+
+static inline const char *ci_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)env;
+	const struct ci_op *op = k->arg;
+	static char why[160];
+	if (cr_has_all(op->needs, why, sizeof(why)))
+		return NULL;
+	*skip = true;
+	return why;
+}
+
+static inline void *ci_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+			       const char **why)
+{
+	(void)env;
+	(void)param;
+	(void)iters;
+	struct ci_state *s = arena_alloc(sizeof(*s), 32);
+	if (!s) {
+		*why = "no memory for kernel state";
+		return NULL;
+	}
+	uint64_t seed = 0x9E3779B97F4A7C15ull;
+	for (int i = 0; i < 32; i++) {
+		s->x[i] = (uint8_t)bm_rand(&seed);
+		s->k[i] = (uint8_t)bm_rand(&seed);
+		s->y[i] = (uint8_t)bm_rand(&seed);
+	}
+	/* A carry-less multiply chain keeps x * k's low half: with k odd
+	 * (a constant term) that half is never zero, so the chain never
+	 * settles on a fixed point. */
+	s->k[0] |= 1;
+	s->k[16] |= 1;
+	s->op = k->arg;
+	return s;
+}
+
+static inline bool ci_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	const struct ci_state *s = state;
+	uint64_t ops = iters * CI_OPS * (variant + 1);
+	uint8_t start[32];
+	if (!s->op->thr) {
+		ci_start(s, 0, start);
+		return result == s->op->chain(s, start, ops);
+	}
+	uint64_t sum = 0;
+	for (unsigned i = 0; i < CI_CHAINS; i++) {
+		ci_start(s, i, start);
+		sum += s->op->chain(s, start, ops / CI_CHAINS);
+	}
+	return result == sum;
+}
+
+/* CI_KERNEL(id, "aesenc", "lat", "aesenc xmm (one AES round)", "aes", false, chain_fn, body)
+ * registers crypto.insn.aesenc.lat with the bodies body_x1 / body_x2. */
+#define CI_KERNEL(id, insn, kind, opname, needs_, thr_, chain_fn, bfn)                                   \
+	uint64_t bfn##_x1(void *, uint64_t);                                                           \
+	uint64_t bfn##_x2(void *, uint64_t);                                                           \
+	static const struct ci_op id##_op = {needs_, thr_, chain_fn};                                  \
+	BM_KERNEL(id) = {                                                                              \
+		.name = "crypto.insn." insn "." kind, .op = opname, .prepare = ci_prepare,             \
+		.verify = ci_verify, .body = {bfn##_x1, bfn##_x2}, .ops_per_iter = CI_OPS,           \
+		.check = ci_check, .arg = &id##_op,                                                    \
+	}
+
+/* Twelve asm lines, one per chain operand %0..%11 (the throughput
+ * bodies' chains), from M(n). */
+#define CI_T12(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11)
+#define CI_R4(s) s s s s
+#define CI_R24(s) CI_R4(s) CI_R4(s) CI_R4(s) CI_R4(s) CI_R4(s) CI_R4(s)
+
+#endif
