@@ -184,7 +184,19 @@ expect "compare: a kernel skipped on every core of a type shows the reason" \
 expect "crypto: exit 0" test $? = 0
 expect "crypto: every crypto result is a row (3 sizes x (10 scalar + 7 Crypto Extension))" \
 	test "$(grep -c '^crypto\.' "$OUT/crypto.txt")" = 51
-expect "crypto: scalar rows are 1.00x" test "$(grep -E '^crypto\.[a-z0-9-]+\.scalar ' "$OUT/crypto.txt" | grep -vc ' 1\.00x$')" = 0
+expect "crypto: scalar rows are 1.00x, with no bound" test "$(grep -E '^crypto\.[a-z0-9-]+\.scalar ' "$OUT/crypto.txt" | grep -vc ' 1\.00x  *—$')" = 0
+# The bound from the run's crypto.insn figures, which under -icount are
+# the instructions: AES-128 is 10 AESE+AESMC pairs, 20 instructions per
+# 16 bytes; SHA-256 32 SHA256H/H2 per 64 bytes (its chain of 16 is
+# shorter); the percentage is bound / measured.
+for kb in "aes128-ctr.armv8-ce:1.250" "aes128-gcm.armv8-ce:1.250" "aes256-ctr.armv8-ce:1.750" "sha256.armv8-ce:0.500"; do
+	k=${kb%%:*} b=${kb#*:}
+	cpb=$(jq -r "select(.kernel==\"crypto.$k\" and .param.value==16384) | .cycles_per_op.est / 16384" "$OUT/a72.jsonl")
+	want=$(awk -v b="$b" -v c="$cpb" 'BEGIN { printf "%s (%3.0f%%)", b, 100 * b / c }')
+	line=$(grep -E "^crypto\.$k +16384 " "$OUT/crypto.txt")
+	expect "crypto: crypto.$k's bound from the instruction figures ($want)" test "${line% $want}" != "$line"
+done
+expect "crypto: the bound's column is named" grep -qF "bound c/B (at)" "$OUT/crypto.txt"
 # under -icount a cycle is an instruction: c/B is instructions per byte,
 # and the figures follow from the records' cycles per op exactly
 cpo=$(jq -r 'select(.kernel=="crypto.sha256.armv8-ce" and .param.value==16384) | .cycles_per_op.est' "$OUT/a72.jsonl")
@@ -198,6 +210,7 @@ expect "crypto: sha256 on the Crypto Extension at 16 KiB: c/B, MB/s/GHz, speed-u
 expect "crypto: each column named with what tells it apart and its log" \
 	grep -qF "# [1] qemu-rv64 riscv #0: riscv marchid 0x70216 no RVV 1.0; rv64imafdch" "$OUT/crypto2.txt"
 expect "crypto: the log of each column" grep -qF "; log $OUT/a72.log" "$OUT/crypto2.txt"
+expect "crypto: without crypto.insn figures (rv64) no bound" test "$(grep -cE '^crypto\.[a-z0-9-]+\.scalar .*\|.* — \|' "$OUT/crypto2.txt")" -gt 0
 expect "crypto: the skipped kernels listed with their reasons" \
 	grep -qxF "  [1] crypto.sha256.zvknha: no RVV 1.0 unit (reading vlenb traps), so no zvknha" "$OUT/crypto2.txt"
 "$TOOL" crypto "$OUT/noresult.log" >/dev/null 2>"$OUT/crypto.err"

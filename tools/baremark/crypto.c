@@ -1,12 +1,14 @@
 /* baremark crypto <log>...: every crypto kernel at every message size,
- * one column per core type: cycles per byte, MB/s per GHz and the
- * speed-up over the scalar version of the same algorithm. */
+ * one column per core type: cycles per byte, MB/s per GHz, the speed-up
+ * over the scalar version of the same algorithm, and the kernel's bound
+ * (crypto_bound.c) with how much of it the kernel reaches. */
 #include "crypto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "crypto_bound.h"
 #include "plot.h"
 
 bool crypto_row(const struct cmp_row *r)
@@ -120,7 +122,7 @@ int cmd_crypto(int argc, char **argv)
 	}
 	printf("\n%-30s %6s", "", "");
 	for (int c = 0; c < set.ncols; c++)
-		printf(" | %8s %10s %9s", "c/B", "MB/s/GHz", "x scalar");
+		printf(" | %8s %10s %9s %14s", "c/B", "MB/s/GHz", "x scalar", "bound c/B (at)");
 	printf("\n");
 	int shown = 0;
 	for (int r = 0; r < set.nrows; r++) {
@@ -130,10 +132,14 @@ int cmd_crypto(int argc, char **argv)
 		printf("%-30s %6lld", set.rows[r].kernel, (long long)set.rows[r].param);
 		for (int c = 0; c < set.ncols; c++) {
 			struct cr_fig f = crypto_fig(&set.cols[c], &set.rows[r], set.rows, set.nrows);
-			if (f.has && f.has_speedup)
-				printf(" | %8.3f %10.1f %8.2fx", f.cpb, f.mb_per_ghz, f.speedup);
-			else if (f.has)
-				printf(" | %8.3f %10.1f %9s", f.cpb, f.mb_per_ghz, "—");
+			struct cr_bound b = crypto_bound(&set.cols[c], set.rows[r].kernel, set.rows, set.nrows);
+			char sp[16] = "—", bd[32] = "—";
+			if (f.has_speedup)
+				snprintf(sp, sizeof(sp), "%.2fx", f.speedup);
+			if (f.has && b.has)
+				snprintf(bd, sizeof(bd), "%.3f (%3.0f%%)", b.cpb, 100.0 * b.cpb / f.cpb);
+			if (f.has)
+				printf(" | %8.3f %10.1f %9s %14s", f.cpb, f.mb_per_ghz, sp, bd);
 			else if (f.skip)
 				printf(" | %-30s", "skipped (listed below)");
 			else if (f.why)

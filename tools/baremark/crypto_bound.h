@@ -1,0 +1,16 @@
+/* Each accelerated crypto kernel's bound: the cycles per byte its
+ * instruction mix cannot go below on a core, from the same column's
+ * crypto.insn.* figures (what those instructions cost on that core). */
+#ifndef BM_TOOLS_CRYPTO_BOUND_H
+#define BM_TOOLS_CRYPTO_BOUND_H
+#include "compare.h"
+
+struct cr_bound {
+	bool has;
+	double cpb;      /* cycles per byte */
+	const char *why; /* without a bound: why */
+};
+
+/* The bound of `kernel` ("crypto.aes128-ctr.aesni") on column c. */
+struct cr_bound crypto_bound(const struct core_col *c, const char *kernel, const struct cmp_row *rows, int nrows);
+#endif
