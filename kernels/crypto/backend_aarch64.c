@@ -312,3 +312,4 @@ CR_KERNEL(cr_sha256_ce, cr_armv8_ce, CR_SHA256, "sha256", "armv8-ce", "sha2");
 CR_KERNEL(cr_sha512_ce, cr_armv8_ce, CR_SHA512, "sha512", "armv8-ce", "sha512");
 CR_KERNEL(cr_sm3_ce, cr_armv8_ce, CR_SM3, "sm3", "armv8-ce", "sm3");
 CR_KERNEL(cr_sm4_ctr_ce, cr_armv8_ce, CR_SM4_CTR, "sm4-ctr", "armv8-ce", "sm4");
+CR_KERNEL(cr_ghash_ce, cr_armv8_ce, CR_GHASH, "ghash", "armv8-ce", "pmull");

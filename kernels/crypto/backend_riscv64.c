@@ -466,3 +466,4 @@ CR_KERNEL(cr_sha256_zvk, cr_zvk, CR_SHA256, "sha256", "zvknha", "zvknha zvkb");
 CR_KERNEL(cr_sha512_zvk, cr_zvk, CR_SHA512, "sha512", "zvknhb", "zvknhb zvkb");
 CR_KERNEL(cr_sm4_ctr_zvk, cr_zvk, CR_SM4_CTR, "sm4-ctr", "zvksed", "zvksed zvkb");
 CR_KERNEL(cr_sm3_zvk, cr_zvk, CR_SM3, "sm3", "zvksh", "zvksh");
+CR_KERNEL(cr_ghash_zvk, cr_zvk, CR_GHASH, "ghash", "zvkg", "zvkg");

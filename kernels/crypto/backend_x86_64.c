@@ -519,3 +519,4 @@ CR_KERNEL(cr_aes256_ecb_aesni, cr_x86, CR_AES256_ECB, "aes256-ecb", "aesni", "ae
 CR_KERNEL(cr_aes256_ctr_aesni, cr_x86, CR_AES256_CTR, "aes256-ctr", "aesni", "aes");
 CR_KERNEL(cr_aes256_gcm_aesni, cr_x86, CR_AES256_GCM, "aes256-gcm", "aesni-pclmul", "aes pclmul");
 CR_KERNEL(cr_sha256_shani, cr_x86, CR_SHA256, "sha256", "sha-ni", "sha");
+CR_KERNEL(cr_ghash_pclmul, cr_x86, CR_GHASH, "ghash", "pclmul", "pclmul");

@@ -66,6 +66,7 @@ enum cr_alg {
 	CR_SHA512,
 	CR_SM4_CTR,
 	CR_SM3,
+	CR_GHASH, /* GHASH alone over the message: the half of GCM beside CTR */
 	CR_NALGS
 };
 
@@ -93,6 +94,9 @@ void cr_gcm_setup(const struct cr_backend *b, const struct aes_key *k, struct gh
 void cr_sha256(const struct cr_backend *b, const uint8_t *in, size_t len, uint8_t out[32]);
 void cr_sha512(const struct cr_backend *b, const uint8_t *in, size_t len, uint8_t out[64]);
 void cr_sm3(const struct cr_backend *b, const uint8_t *in, size_t len, uint8_t out[32]);
+/* GHASH from zero over the message zero-padded to whole blocks (as GCM
+ * hashes its AAD), no length block; `g` from b->ghash_init. */
+void cr_ghash(const struct cr_backend *b, const struct ghash_key *g, const uint8_t *in, size_t len, uint8_t out[16]);
 
 /* Known-answer tests (kat.c): NULL when every published vector for `a`
  * matches on backend b, else which vector failed. */

@@ -97,6 +97,7 @@ static void one_message(struct cr_state *s, const struct cr_backend *b, const st
 	case CR_SHA512: cr_sha512(b, s->in, s->len, s->tag); break;
 	case CR_SM3: cr_sm3(b, s->in, s->len, s->tag); break;
 	case CR_SM4_CTR: cr_sm4_ctr(b, &s->sm4, cr_iv, s->in, s->out, s->len); break;
+	case CR_GHASH: cr_ghash(b, gh, s->in, s->len, s->tag); break;
 	default: break;
 	}
 }
@@ -122,7 +123,7 @@ void *cr_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t b
 	const struct cr_kernel_arg *a = k->arg;
 	struct cr_state *s = arena_alloc(sizeof(*s), 64);
 	uint8_t *in = arena_alloc(bytes, 64), *out = arena_alloc(bytes, 64);
-	bool gcm = a->alg == CR_AES128_GCM || a->alg == CR_AES256_GCM;
+	bool gcm = a->alg == CR_AES128_GCM || a->alg == CR_AES256_GCM || a->alg == CR_GHASH;
 	/* GCM's per-key tables: the backend's, and the reference's for the
 	 * expected output. */
 	struct ghash_key *gh = gcm ? arena_alloc(sizeof(*gh), 64) : NULL;

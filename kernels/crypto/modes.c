@@ -10,7 +10,7 @@ static const char *const alg_names[CR_NALGS] = {
 	[CR_AES128_ECB] = "aes128-ecb", [CR_AES128_CTR] = "aes128-ctr", [CR_AES128_GCM] = "aes128-gcm",
 	[CR_AES256_ECB] = "aes256-ecb", [CR_AES256_CTR] = "aes256-ctr", [CR_AES256_GCM] = "aes256-gcm",
 	[CR_SHA256] = "sha256",         [CR_SHA512] = "sha512",         [CR_SM4_CTR] = "sm4-ctr",
-	[CR_SM3] = "sm3",
+	[CR_SM3] = "sm3",                [CR_GHASH] = "ghash",
 };
 
 const char *cr_alg_name(enum cr_alg a)
@@ -31,6 +31,7 @@ bool cr_backend_has(const struct cr_backend *b, enum cr_alg a)
 	case CR_SHA512: return b->sha512_blocks;
 	case CR_SM4_CTR: return b->sm4_ctr32;
 	case CR_SM3: return b->sm3_blocks;
+	case CR_GHASH: return b->ghash && b->ghash_init;
 	default: return false;
 	}
 }
@@ -120,6 +121,13 @@ static void ghash_padded(const struct cr_backend *b, const struct ghash_key *g, 
 		memcpy(last, p + len / 16 * 16, len % 16);
 		b->ghash(g, y, last, 1);
 	}
+}
+
+void cr_ghash(const struct cr_backend *b, const struct ghash_key *g, const uint8_t *in, size_t len, uint8_t out[16])
+{
+	uint8_t y[16] = {0};
+	ghash_padded(b, g, y, in, len);
+	memcpy(out, y, 16);
 }
 
 void cr_gcm_encrypt(const struct cr_backend *b, const struct aes_key *k, const struct ghash_key *g,

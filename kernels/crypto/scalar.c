@@ -12,3 +12,4 @@ CR_KERNEL(cr_sha256_scalar, cr_scalar, CR_SHA256, "sha256", "scalar", "");
 CR_KERNEL(cr_sha512_scalar, cr_scalar, CR_SHA512, "sha512", "scalar", "");
 CR_KERNEL(cr_sm4_ctr_scalar, cr_scalar, CR_SM4_CTR, "sm4-ctr", "scalar", "");
 CR_KERNEL(cr_sm3_scalar, cr_scalar, CR_SM3, "sm3", "scalar", "");
+CR_KERNEL(cr_ghash_scalar, cr_scalar, CR_GHASH, "ghash", "scalar", "");

@@ -31,7 +31,7 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 	# PMULL and SHA2): every known-answer vector passed (else an error
 	# record), three sizes each, and faster than scalar C in retired
 	# instructions.
-	for k in aes128-ecb aes128-ctr aes128-gcm aes256-ecb aes256-ctr aes256-gcm sha256; do
+	for k in aes128-ecb aes128-ctr aes128-gcm aes256-ecb aes256-ctr aes256-gcm sha256 ghash; do
 		expect_q "$name" "[.[] | select(.type==\"result\" and .kernel==\"crypto.$k.armv8-ce\")] | map(.param.value) == [16,1024,16384] and all(.check == \"ok\" and .cycles_per_byte > 0)" "crypto.$k.armv8-ce: verified, timed at 16, 1024, 16384 bytes"
 		expect_q "$name" "([.[] | select(.type==\"result\" and .kernel==\"crypto.$k.armv8-ce\" and .param.value==16384)][0].cycles_per_byte) < ([.[] | select(.type==\"result\" and .kernel==\"crypto.$k.scalar\" and .param.value==16384)][0].cycles_per_byte)" "crypto.$k: the Crypto Extension beats scalar C"
 	done

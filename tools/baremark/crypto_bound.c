@@ -16,7 +16,8 @@
  * AESENC (AESENCLAST counted alike) or one AESE+AESMC pair (the last
  * round's lone AESE counted as a pair); GCM's GHASH costs three
  * PCLMULQDQ a block (Karatsuba), four VPCLMULQDQ per two blocks, four
- * PMULL a block, reductions by shifts; SHA256H2 and SHA512H2 are
+ * PMULL a block, reductions by shifts (GHASH alone: four PCLMULQDQ or
+ * PMULL a block); SHA256H2 and SHA512H2 are
  * counted as SHA256H and SHA512H. */
 #include "crypto_bound.h"
 
@@ -60,6 +61,10 @@ static const struct mix mixes[] = {
 	 * result (through the new e..h): a chain of 40 */
 	{"crypto.sha512.armv8-ce", 128, {{"sha512h", 80}}, "sha512h", 40},
 	{"crypto.sm4-ctr.armv8-ce", 16, {{"sm4e", 8}}, NULL, 0},
+	/* GHASH alone: four multiplies a block (schoolbook), four blocks a
+	 * reduction */
+	{"crypto.ghash.pclmul", 16, {{"pclmulqdq", 4}}, NULL, 0},
+	{"crypto.ghash.armv8-ce", 16, {{"pmull", 4}}, NULL, 0},
 };
 
 /* cycles per op of crypto.insn.<insn>.<kind> in column c, if it ran and
