@@ -104,7 +104,7 @@ echo
 echo "bound at 16 KiB, each round: c/B measured, bound c/B (the share of it reached)"
 for r in $(seq "$rounds"); do
 	build/host/baremark crypto "$OUT/crypto$r.log" 2>/dev/null |
-		awk -v r="$r" '$2 == 16384 && $1 !~ /scalar$/ && NF >= 8 { printf "round %s %-32s %s  %s %s\n", r, $1, $4, $7, $8 $9 }'
+		awk -v r="$r" '$2 == 16384 && $1 ~ /^crypto\./ && $1 !~ /scalar$/ && NF >= 7 { printf "round %s %-32s %s  %s %s\n", r, $1, $4, $7, $8 $9 }'
 done
 }
 

@@ -123,7 +123,6 @@ expect "compare: the reference against itself is 1.000 in every index" \
 "$TOOL" compare "$OUT/rv64.log" "$OUT/rv64.log" --reference "$OUT/rv64.log" >"$OUT/cmp-rv.txt" 2>/dev/null
 expect "compare --reference: another reference core" grep -q '^qemu-rv64 riscv #0: integer 1.000 (9 of 9), fp 1.000 (3 of 3) per clock' "$OUT/cmp-rv.txt"
 # a reference whose crc is unstable and whose lu is below its floor: crc
-# counts and is said to be unstable, lu is left out
 # counts and is said to be unstable, lu is left out, and idea, whose
 # program digest differs (its code changed), is left out and said
 "$TOOL" parse "$OUT/rv64.log" 2>/dev/null | jq -c 'del(._log, ._line) | if .kernel == "workload.crc" then .verdict = "unstable" elif .kernel == "workload.lu" then .verdict = "below_floor" elif .kernel == "workload.idea" then .program_digest = "0x1" else . end' |
@@ -197,6 +196,16 @@ for kb in "aes128-ctr.armv8-ce:1.250" "aes128-gcm.armv8-ce:1.250" "aes256-ctr.ar
 	expect "crypto: crypto.$k's bound from the instruction figures ($want)" test "${line% $want}" != "$line"
 done
 expect "crypto: the bound's column is named" grep -qF "bound c/B (at)" "$OUT/crypto.txt"
+expect "crypto: every kernel of the run has a bound" test "$(grep -c '^no bound:' "$OUT/crypto.txt")" = 0
+# A bound above the measured figure cannot be: marked, and said once. An
+# instruction figure that is not ok gives no bound, and the list says why.
+"$TOOL" parse "$OUT/a72.log" 2>/dev/null | jq -c 'del(._log, ._line) | if .kernel == "crypto.insn.aese-aesmc.thr" then .cycles_per_op.est = 10 elif .kernel == "crypto.insn.pmull.thr" then .verdict = "unstable" else . end' |
+	while IFS= read -r l; do record "$l"; done >"$OUT/a72-bound.log"
+"$TOOL" crypto "$OUT/a72-bound.log" >"$OUT/crypto-bound.txt" 2>/dev/null
+expect "crypto: a bound above the kernel's figure is marked" grep -qE '^crypto\.aes128-ctr\.armv8-ce +16384 .* 6\.250 \( *[0-9]+%\)!$' "$OUT/crypto-bound.txt"
+expect "crypto: and the mark explained" grep -q '^! faster than its bound, which cannot be' "$OUT/crypto-bound.txt"
+expect "crypto: an unstable instruction figure gives no bound, and says so" \
+	grep -qxF "  [1] crypto.ghash.armv8-ce: crypto.insn.pmull.thr is unstable" "$OUT/crypto-bound.txt"
 # under -icount a cycle is an instruction: c/B is instructions per byte,
 # and the figures follow from the records' cycles per op exactly
 cpo=$(jq -r 'select(.kernel=="crypto.sha256.armv8-ce" and .param.value==16384) | .cycles_per_op.est' "$OUT/a72.jsonl")

@@ -99,6 +99,29 @@ static int list_skips(const struct cmp_set *set)
 	return any;
 }
 
+/* Accelerated kernels that ran in a column but have no bound there, once
+ * each, with why (the table's cell has no room for it). */
+static void list_unbounded(const struct cmp_set *set)
+{
+	int any = 0;
+	for (int c = 0; c < set->ncols; c++)
+		for (int r = 0; r < set->nrows; r++) {
+			const struct cmp_row *row = &set->rows[r];
+			if (!crypto_row(row) || strstr(row->kernel, ".scalar"))
+				continue;
+			bool first = true; /* the first size of this kernel */
+			for (int q = 0; q < r; q++)
+				first &= strcmp(set->rows[q].kernel, row->kernel) != 0;
+			struct cr_fig f = crypto_fig(&set->cols[c], row, set->rows, set->nrows);
+			struct cr_bound b = crypto_bound(&set->cols[c], row->kernel, set->rows, set->nrows);
+			if (!first || !f.has || b.has)
+				continue;
+			if (!any++)
+				printf("\nno bound:\n");
+			printf("  [%d] %s: %s\n", c + 1, row->kernel, b.why);
+		}
+}
+
 int cmd_crypto(int argc, char **argv)
 {
 	if (argc < 1 || argc > CMP_MAX_LOGS || argv[0][0] == '-') {
@@ -125,6 +148,7 @@ int cmd_crypto(int argc, char **argv)
 		printf(" | %8s %10s %9s %14s", "c/B", "MB/s/GHz", "x scalar", "bound c/B (at)");
 	printf("\n");
 	int shown = 0;
+	bool over = false;
 	for (int r = 0; r < set.nrows; r++) {
 		if (!crypto_row(&set.rows[r]))
 			continue;
@@ -136,8 +160,13 @@ int cmd_crypto(int argc, char **argv)
 			char sp[16] = "—", bd[32] = "—";
 			if (f.has_speedup)
 				snprintf(sp, sizeof(sp), "%.2fx", f.speedup);
-			if (f.has && b.has)
-				snprintf(bd, sizeof(bd), "%.3f (%3.0f%%)", b.cpb, 100.0 * b.cpb / f.cpb);
+			/* A kernel faster than its bound cannot be: one of the two
+			 * figures was disturbed, and the mark says so. */
+			if (f.has && b.has) {
+				snprintf(bd, sizeof(bd), "%.3f (%3.0f%%)%s", b.cpb, 100.0 * b.cpb / f.cpb,
+					 b.cpb > f.cpb ? "!" : "");
+				over |= b.cpb > f.cpb;
+			}
 			if (f.has)
 				printf(" | %8.3f %10.1f %9s %14s", f.cpb, f.mb_per_ghz, sp, bd);
 			else if (f.skip)
@@ -149,6 +178,10 @@ int cmd_crypto(int argc, char **argv)
 		}
 		printf("\n");
 	}
+	if (over)
+		printf("\n! faster than its bound, which cannot be: the kernel's figure or an instruction's was "
+		       "disturbed (their verdicts may say which); run again\n");
+	list_unbounded(&set);
 	list_skips(&set);
 	cmp_free(&set);
 	if (!shown) {

@@ -70,7 +70,7 @@ static const struct mix mixes[] = {
 /* cycles per op of crypto.insn.<insn>.<kind> in column c, if it ran and
  * its verdict is ok; else why not, in `why`. */
 static bool insn_cycles(const struct core_col *c, const char *insn, const char *kind, const struct cmp_row *rows,
-			int nrows, double *cyc, const char **why)
+			int nrows, double *cyc, char why[128])
 {
 	char name[64];
 	snprintf(name, sizeof(name), "crypto.insn.%s.%s", insn, kind);
@@ -81,13 +81,14 @@ static bool insn_cycles(const struct core_col *c, const char *insn, const char *
 		if (!x.rec || x.skipped || !x.has_cyc || x.cyc <= 0)
 			break;
 		if (x.verdict && strcmp(x.verdict, "ok") != 0) {
-			*why = "an instruction figure is not ok (its result says why)";
+			bool said = x.verdict_why && *x.verdict_why;
+			snprintf(why, 128, "%s is %s%s%s", name, x.verdict, said ? ": " : "", said ? x.verdict_why : "");
 			return false;
 		}
 		*cyc = x.cyc;
 		return true;
 	}
-	*why = "no crypto.insn figure for its instructions in this column";
+	snprintf(why, 128, "no %s figure in this column", name);
 	return false;
 }
 
@@ -99,18 +100,19 @@ struct cr_bound crypto_bound(const struct core_col *c, const char *kernel, const
 		if (strcmp(mixes[i].kernel, kernel) == 0)
 			m = &mixes[i];
 	if (!m) {
-		b.why = strstr(kernel, ".scalar") ? "scalar C: no instruction bound" : "no instruction mix known";
+		snprintf(b.why, sizeof(b.why), "%s",
+			 strstr(kernel, ".scalar") ? "scalar C: no instruction bound" : "no instruction mix known");
 		return b;
 	}
 	double cycles = 0, t;
 	for (int u = 0; u < 2 && m->use[u].insn; u++) {
-		if (!insn_cycles(c, m->use[u].insn, "thr", rows, nrows, &t, &b.why))
+		if (!insn_cycles(c, m->use[u].insn, "thr", rows, nrows, &t, b.why))
 			return b;
 		if (m->use[u].count * t > cycles)
 			cycles = m->use[u].count * t;
 	}
 	if (m->chain) {
-		if (!insn_cycles(c, m->chain, "lat", rows, nrows, &t, &b.why))
+		if (!insn_cycles(c, m->chain, "lat", rows, nrows, &t, b.why))
 			return b;
 		if (m->chain_len * t > cycles)
 			cycles = m->chain_len * t;

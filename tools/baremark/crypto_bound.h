@@ -8,7 +8,7 @@
 struct cr_bound {
 	bool has;
 	double cpb;      /* cycles per byte */
-	const char *why; /* without a bound: why */
+	char why[128];   /* without a bound: why */
 };
 
 /* The bound of `kernel` ("crypto.aes128-ctr.aesni") on column c. */
