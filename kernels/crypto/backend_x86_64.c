@@ -60,6 +60,17 @@ AES_TARGET __attribute__((always_inline)) static inline void aes_lanes_fixed(con
 		b[i] = _mm_aesenclast_si128(b[i], _mm_loadu_si128((const __m128i *)k->rk[rounds]));
 }
 
+/* A whole batch through the key's rounds, unrolled for each key size. */
+AES_TARGET __attribute__((always_inline)) static inline void aes_batch(const struct aes_key *k, __m128i *b)
+{
+	if (k->rounds == 14)
+		aes_lanes_fixed(k, b, 14);
+	else if (k->rounds == 12)
+		aes_lanes_fixed(k, b, 12);
+	else
+		aes_lanes_fixed(k, b, 10);
+}
+
 /* ECB as CTR: whole batches through the unrolled rounds (the batch loop
  * with a run-time count had kept the blocks on the stack: AES-128-ECB
  * ran at half CTR's speed), then the last few blocks. */
@@ -69,12 +80,7 @@ AES_TARGET static void x86_ecb(const struct aes_key *k, const uint8_t *in, uint8
 	for (; n >= AES_LANES; n -= AES_LANES, in += 16 * AES_LANES, out += 16 * AES_LANES) {
 		for (unsigned i = 0; i < AES_LANES; i++)
 			b[i] = _mm_loadu_si128((const __m128i *)(in + 16 * i));
-		if (k->rounds == 14)
-			aes_lanes_fixed(k, b, 14);
-		else if (k->rounds == 12)
-			aes_lanes_fixed(k, b, 12);
-		else
-			aes_lanes_fixed(k, b, 10);
+		aes_batch(k, b);
 		for (unsigned i = 0; i < AES_LANES; i++)
 			_mm_storeu_si128((__m128i *)(out + 16 * i), b[i]);
 	}
@@ -99,12 +105,7 @@ AES_TARGET static void x86_ctr32(const struct aes_key *k, uint8_t ctr[16], const
 			b[i] = _mm_shuffle_epi8(cnt, ctr_be);
 			cnt = _mm_add_epi32(cnt, _mm_set_epi32(1, 0, 0, 0));
 		}
-		if (k->rounds == 14)
-			aes_lanes_fixed(k, b, 14);
-		else if (k->rounds == 12)
-			aes_lanes_fixed(k, b, 12);
-		else
-			aes_lanes_fixed(k, b, 10);
+		aes_batch(k, b);
 		for (unsigned i = 0; i < AES_LANES; i++)
 			_mm_storeu_si128((__m128i *)(out + 16 * i),
 					 _mm_xor_si128(_mm_loadu_si128((const __m128i *)(in + 16 * i)), b[i]));
