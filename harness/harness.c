@@ -312,7 +312,9 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 	int64_t bytes = ops * (int64_t)j->bytes_per_op;
 	char a[24];
 	rec_u64(r, "bytes_per_op", j->bytes_per_op);
-	if (cyc > 0) {
+	if (!j->ctr->slot[BM_SLOT_CYCLES].avail) {
+		rec_str(r, "cycles_per_byte_unavailable", j->ctr->slot[BM_SLOT_CYCLES].why);
+	} else if (cyc > 0) {
 		rec_milli(r, "cycles_per_byte", ratio_milli(cyc, bytes));
 		rec_milli(r, "mb_per_s_per_ghz", ratio_milli(bytes * 1000, cyc));
 		fmt_milli(a, sizeof(a), ratio_milli(cyc, bytes));
@@ -487,6 +489,10 @@ static void report_result(const struct job *j)
 			fmt_milli(b, sizeof(b), cyc_op.q3);
 			n += snprintf(line + n, sizeof(line) - (size_t)n, " %9s %9s %9s", m, a, b);
 		}
+	} else {
+		/* the columns stay where the header says; the core record and
+		 * the console's core line say why */
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %29s", "(no cycle counter)");
 	}
 	int64_t ins = 0;
 	if (c->slot[BM_SLOT_INSTRET].avail) {
@@ -515,8 +521,8 @@ static void report_result(const struct job *j)
 		rec_str(&r, "ns_per_op_unavailable", "timer difference not positive (the extra work is below the timer's "
 						     "resolution or within its noise)");
 	}
-	if (j->bytes_per_op)
-		bytes_fields(&r, line, sizeof(line), &n, j, ops, cyc.est, timed ? tim.est : 0);
+	if (j->bytes_per_op) /* without a cycle counter `cyc` holds timer ticks: none pass */
+		bytes_fields(&r, line, sizeof(line), &n, j, ops, has_cyc ? cyc.est : 0, timed ? tim.est : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {
 		if (!c->slot[s].avail)

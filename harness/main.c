@@ -122,6 +122,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest", "trap");
 	if (opts.selftest_break)
 		rec_str(&r, "selftest_break", "workloads check a broken value");
+	if (opts.selftest_nocycle)
+		rec_str(&r, "selftest_nocycle", "the cycle counter probe reads an absent counter");
 	if (opts.baud)
 		rec_u64(&r, "baud", opts.baud);
 	rec_str(&r, "cores", opts.cores[0] ? opts.cores : "types");
@@ -243,6 +245,8 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	options_parse(&opts, board.bootargs ? board.bootargs : "");
 	if (opts.nbad)
 		bm_warn("unknown or malformed options ignored: %s", opts.bad);
+	if (opts.selftest_nocycle && !arch_selftest_nocycle())
+		bm_warn("baremark.selftest=nocycle ignored: this port has no absent counter to read in its place");
 	if (opts.baud) {
 		const char *why;
 		/* Said at the old rate, so whoever is watching knows to switch. */

@@ -109,7 +109,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_break = true;
 			return NULL;
 		}
-		return "trap or break";
+		if (vlen == 7 && memcmp(v, "nocycle", 7) == 0) {
+			o->selftest_nocycle = true;
+			return NULL;
+		}
+		return "trap, break or nocycle";
 	}
 	return "";
 }

@@ -101,6 +101,11 @@ expect_q max-crypto '[.[] | select(.type=="result" and .kernel=="crypto.aes128-e
 BM_QEMU_A64="-M virt -cpu max" boot max "baremark.only=pipeline.add.lat"
 expect_q max 'map(select(.type=="core"))[0] | (.name | test("^implementer 0x[0-9a-f]{2} part 0x[0-9a-f]{3}$")) and .compatible == "arm,cortex-a57"' "unknown MIDR: the record names implementer and part, the tree's compatible apart"
 expect "unknown MIDR: the console announces the MIDR, then the tree" grep -qE '^core 0: implementer 0x[0-9a-f]{2} part 0x[0-9a-f]{3} \(MIDR 0x[0-9a-f]+\); tree: arm,cortex-a57' "$OUT/max.log"
+# baremark.selftest=nocycle has no absent counter to read on arm64
+# (PMCCNTR always reads): refused with a warning, cycles still counted.
+BM_QEMU_A64="$A72_EL2" boot nocycle "baremark.selftest=nocycle baremark.only=pipeline.add.lat"
+expect_q nocycle '[.[] | select(.type=="warning")] | map(.text) == ["baremark.selftest=nocycle ignored: this port has no absent counter to read in its place"]' "selftest=nocycle on arm64: a warning says it is ignored"
+expect_q nocycle 'map(select(.type=="core"))[0].counters.cycles == "ok" and ([.[] | select(.type=="result")][0].cycles_per_op.est == 1)' "selftest=nocycle on arm64: cycles still counted"
 BM_QEMU_A64="$A72_EL2" boot baud "baremark.baud=115200 baremark.only=pipeline.add.lat"
 expect_q baud 'map(select(.type=="run"))[0].console.baud_unchanged | test("16550 family only")' "PL011: baud left alone, and the run record says why"
 expect_q baud '.[-1].errors == 0 and .[-1].warnings == 1' "a warning, no error"

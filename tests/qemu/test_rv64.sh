@@ -70,6 +70,33 @@ expect_q nofpu '[.[] | select(.type=="skip" and (.kernel | test("^pipeline\\.f")
 expect_q nofpu '[.[] | select(.type=="result" and .kernel=="crypto.sha256.scalar")] | length == 3' "no F/D: the rest runs (scalar crypto, whose checks use soft-float doubles)"
 expect_q quick 'map(select(.type=="core"))[0].fpu == "ok (F, D)"' "with F and D: the core record says ok"
 
+# A hart whose `cycle` read traps (no Zicntr, as Spike's rv64gc; or
+# firmware that left it off). QEMU 7.2 cannot take Zicntr away, so
+# baremark.selftest=nocycle makes the probe read hpmcounter31 instead,
+# which this machine lacks: the same trap, guard and reporting. The run
+# goes on in ns; no figure pretends to be cycles, and every consumer
+# says why.
+nocycle_run=pipeline.add.lat,crypto.sha256.scalar,workload.crc
+boot nocycle "baremark.selftest=nocycle baremark.only=$nocycle_run"
+why_nozicntr="reading cycles traps (scause 2) and the tree does not list zicntr: the hart may not have it, or firmware left it off"
+expect_q nocycle ".[-1].type == \"end\" and .[-1].errors == 0 and (map(select(.type==\"run\"))[0].options.selftest_nocycle != null)" "nocycle: a complete run, no error, the option recorded"
+expect_q nocycle "map(select(.type==\"core\"))[0].counters.cycles == \"$why_nozicntr\"" "nocycle: the core record says what is missing (the read traps, the tree does not list zicntr)"
+expect "nocycle: the console's core line says so, whole" grep -qF "clock not measured: $why_nozicntr" "$OUT/nocycle.log"
+expect "nocycle: result lines keep their columns and say why they are empty" grep -qE '^pipeline\.add\.lat +\(no cycle counter\) +1\.000  ok' "$OUT/nocycle.log"
+expect_q nocycle '[.[] | select(.type=="result")] | length == 5 and all((has("cycles_per_op") | not) and .ns_per_op > 0 and (has("ipc") | not))' "nocycle: five results timed in ns, none in cycles"
+expect_q nocycle "[.[] | select(.type==\"result\" and .kernel==\"crypto.sha256.scalar\")] | all((has(\"cycles_per_byte\") | not) and (has(\"mb_per_s_per_ghz\") | not) and .cycles_per_byte_unavailable == \"$why_nozicntr\" and .mb_per_s_from == \"timer\")" "nocycle: no cycles per byte from timer ticks (there were, from 10 MHz ticks), the reason instead; MB/s from the timer"
+expect_q nocycle '[.[] | select(.type=="result" and .kernel=="workload.crc")][0] | (has("ops_per_s_per_mhz") | not) and .ops_per_s > 0' "nocycle: a workload has runs per second, not per MHz"
+"$TOOL" crypto "$OUT/nocycle.log" >"$OUT/nocycle-crypto.txt" 2>/dev/null
+expect "nocycle: baremark crypto gives the reason in each row" test "$(grep -cF "| $why_nozicntr" "$OUT/nocycle-crypto.txt")" = 3
+"$TOOL" summary "$OUT/nocycle.log" >"$OUT/nocycle-summary.txt" 2>/dev/null
+expect "nocycle: baremark summary says why nothing is read off cycles" grep -qF "no cycle counter on this core ($why_nozicntr): nothing is read off cycles" "$OUT/nocycle-summary.txt"
+# A tree that lists zicntr: then the read trapping is firmware's doing.
+qemu-system-riscv64 -M virt,dumpdtb="$OUT/zicntr-base.dtb" -m 256M -nographic -nic none >/dev/null 2>&1
+dtc -q -I dtb -O dts "$OUT/zicntr-base.dtb" | sed -E 's/(riscv,isa = "rv64[^"]*)"/\1_zicntr"/' >"$OUT/zicntr.dts"
+dtc -q -I dts -O dtb -o "$OUT/zicntr.dtb" "$OUT/zicntr.dts"
+boot zicntr "baremark.selftest=nocycle baremark.only=pipeline.add.lat" -dtb "$OUT/zicntr.dtb"
+expect_q zicntr 'map(select(.type=="core"))[0].counters.cycles == "the tree lists zicntr but reading cycles traps (scause 2): firmware left it off (mcounteren)"' "nocycle, zicntr listed: the record blames firmware (mcounteren)"
+
 # Short of RAM: every point of a sweep is still listed; one that does not
 # fit is a skip record with what it needed and what was free (the sweep
 # used to stop early, silently: 168 results instead of 192 at -m 8M).

@@ -37,7 +37,12 @@ struct cr_fig crypto_fig(const struct core_col *c, const struct cmp_row *r, cons
 	if (x.rec && !x.skipped && (!x.has_cyc || x.cyc <= 0)) {
 		/* it ran, timed in ns only: the result's reason, else the core's */
 		const char *u = json_string_value(json_object_get(x.rec, "cycles_per_op_unavailable"));
-		f.why = u ? u : "no cycle count (the core record says why)";
+		if (!u)
+			u = json_string_value(json_object_get(x.rec, "cycles_per_byte_unavailable"));
+		const char *core = json_string_value(json_object_get(json_object_get(c->core_rec, "counters"), "cycles"));
+		if (!u && core && strncmp(core, "ok", 2) != 0) /* the core's counter is missing: its reason */
+			u = core;
+		f.why = u ? u : "no cycle count, and neither the result nor the core record says why";
 	}
 	if (!x.has_cyc || x.cyc <= 0)
 		return f;
