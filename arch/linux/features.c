@@ -24,6 +24,8 @@ bool arch_has_feature(const char *name)
 	if (!strcmp(name, "avx2")) return __builtin_cpu_supports("avx2");
 	if (!strcmp(name, "vaes")) return __builtin_cpu_supports("vaes");
 	if (!strcmp(name, "vpclmulqdq")) return __builtin_cpu_supports("vpclmulqdq");
+	if (!strcmp(name, "avx512f")) return __builtin_cpu_supports("avx512f");
+	if (!strcmp(name, "avx512bw")) return __builtin_cpu_supports("avx512bw");
 	return false;
 }
 

@@ -1,5 +1,5 @@
-/* x86-64 crypto instruction kernels (insn.h): AESENC, VAESENC on 256-bit
- * registers, PCLMULQDQ, VPCLMULQDQ on 256-bit registers and
+/* x86-64 crypto instruction kernels (insn.h): AESENC, VAESENC on 256-
+ * and 512-bit registers, PCLMULQDQ, VPCLMULQDQ on 256-bit registers and
  * SHA256RNDS2, each a latency chain (x = op(x, k)) and CI_CHAINS
  * independent chains. The carry-less multiplies take the low halves
  * (immediate 0): x = x.lo * k.lo. SHA256RNDS2 takes its third operand in
@@ -11,6 +11,7 @@
 
 #define AES_T __attribute__((target("aes")))
 #define VAES_T __attribute__((target("vaes,avx2")))
+#define VAES512_T __attribute__((target("vaes,avx512f")))
 #define CLMUL_T __attribute__((target("pclmul")))
 #define VCLMUL_T __attribute__((target("vpclmulqdq,avx2")))
 #define SHA_T __attribute__((target("sha")))
@@ -19,6 +20,9 @@
 #define LOAD256(p) _mm256_loadu_si256((const __m256i *)(p))
 #define LOW128(v) ((uint64_t)_mm_cvtsi128_si64(v))
 #define LOW256(v) ((uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(v)))
+/* the ci_state buffers are 32 bytes: a 512-bit chain starts from x twice */
+#define LOAD512(p) _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(p)))
+#define LOW512(v) ((uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(v)))
 
 /* A latency body: one chain x, the asm line INS (operands %0 = x, then
  * the inputs) CI_OPS times an iteration; body[1] the same line twice as
@@ -108,6 +112,14 @@ VAES_T static uint64_t vaesenc_chain(const struct ci_state *s, const uint8_t *st
 	return LOW256(x);
 }
 
+VAES512_T static uint64_t vaesenc512_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
+{
+	__m512i x = LOAD512(start), k = LOAD512(s->k);
+	for (uint64_t i = 0; i < n; i++)
+		x = _mm512_aesenc_epi128(x, k);
+	return LOW512(x);
+}
+
 CLMUL_T static uint64_t pclmul_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
 {
 	__m128i x = LOAD128(start), k = LOAD128(s->k);
@@ -149,6 +161,8 @@ LAT_BODIES(ci_aesenc_lat, AES_T, __m128i, LOAD128, LOW128, AESENC_L, "x"(k))
 THR_BODIES(ci_aesenc_thr, AES_T, __m128i, LOAD128, LOW128, AESENC_T, "x"(k))
 LAT_BODIES(ci_vaesenc_lat, VAES_T, __m256i, LOAD256, LOW256, VAESENC_L, "x"(k))
 THR_BODIES(ci_vaesenc_thr, VAES_T, __m256i, LOAD256, LOW256, VAESENC_T, "x"(k))
+LAT_BODIES(ci_vaesenc512_lat, VAES512_T, __m512i, LOAD512, LOW512, VAESENC_L, "x"(k))
+THR_BODIES(ci_vaesenc512_thr, VAES512_T, __m512i, LOAD512, LOW512, VAESENC_T, "x"(k))
 LAT_BODIES(ci_pclmul_lat, CLMUL_T, __m128i, LOAD128, LOW128, PCLMUL_L, "x"(k))
 THR_BODIES(ci_pclmul_thr, CLMUL_T, __m128i, LOAD128, LOW128, PCLMUL_T, "x"(k))
 LAT_BODIES(ci_vpclmul_lat, VCLMUL_T, __m256i, LOAD256, LOW256, VPCLMUL_L, "x"(k))
@@ -164,6 +178,10 @@ CI_KERNEL(ci_vaesenc_l, "vaesenc", "lat", "vaesenc ymm (one AES round, two block
 	  vaesenc_chain, ci_vaesenc_lat);
 CI_KERNEL(ci_vaesenc_t, "vaesenc", "thr", "vaesenc ymm (one AES round, two blocks)", "vaes avx2", true,
 	  vaesenc_chain, ci_vaesenc_thr);
+CI_KERNEL(ci_vaesenc512_l, "vaesenc512", "lat", "vaesenc zmm (one AES round, four blocks)", "vaes avx512f", false,
+	  vaesenc512_chain, ci_vaesenc512_lat);
+CI_KERNEL(ci_vaesenc512_t, "vaesenc512", "thr", "vaesenc zmm (one AES round, four blocks)", "vaes avx512f", true,
+	  vaesenc512_chain, ci_vaesenc512_thr);
 CI_KERNEL(ci_pclmul_l, "pclmulqdq", "lat", "pclmulqdq xmm (64x64-bit carry-less multiply)", "pclmul", false,
 	  pclmul_chain, ci_pclmul_lat);
 CI_KERNEL(ci_pclmul_t, "pclmulqdq", "thr", "pclmulqdq xmm (64x64-bit carry-less multiply)", "pclmul", true,

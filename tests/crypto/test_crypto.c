@@ -20,7 +20,7 @@
 unsigned long t_pass, t_fail; /* counted by CHECK (tests/host/check.h) */
 
 #if defined(__x86_64__)
-extern const struct cr_backend cr_x86, cr_x86_vaes;
+extern const struct cr_backend cr_x86, cr_x86_vaes, cr_x86_vaes512;
 static bool x86_usable(void)
 {
 	return __builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sha") &&
@@ -268,6 +268,13 @@ int main(int argc, char **argv)
 		    __builtin_cpu_supports("vpclmulqdq")) {
 			kats(&cr_x86_vaes);
 			oracle(&cr_x86_vaes, rounds);
+		}
+		if (__builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512bw")) {
+			kats(&cr_x86_vaes512);
+			oracle(&cr_x86_vaes512, rounds);
+		} else {
+			printf("note: this CPU lacks VAES with AVX-512F/BW; the 512-bit kernels are not tested here\n");
 		}
 	} else {
 		printf("note: this CPU lacks AES-NI/PCLMULQDQ/SHA-NI; the x86 backend is not tested here\n");

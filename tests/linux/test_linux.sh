@@ -55,6 +55,12 @@ if grep -qw aes /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && grep -qw sh
 else
 	expect_q quick '[.[] | select(.type=="skip" and (.kernel|startswith("crypto.")))] | all(.reason | startswith("no "))' "accelerated crypto skipped with the missing CPUID feature named"
 fi
+if grep -qw vaes /proc/cpuinfo && grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo; then
+	expect_q quick '[.[] | select(.type=="result" and (.kernel=="crypto.aes128-ctr.vaes512" or .kernel=="crypto.aes256-ctr.vaes512"))] | length == 6 and all(.check == "ok")' "VAES on 512-bit registers: counter mode timed at three sizes, both key sizes"
+	expect_q quick '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.vaesenc512.")))] | length == 2 and all(.check == "ok")' "VAESENC zmm latency and throughput, chains checked"
+else
+	expect_q quick '[.[] | select(.kernel and (.kernel | endswith(".vaes512")))] | all(.type == "skip" and (.reason | startswith("no ")))' "512-bit VAES kernels skipped, naming the missing feature"
+fi
 if grep -qw vaes /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then
 	expect_q quick '[.[] | select(.type=="result" and (.kernel=="crypto.aes128-ctr.vaes" or .kernel=="crypto.aes256-ctr.vaes"))] | length == 6 and all(.check == "ok")' "VAES counter mode timed at three sizes, both key sizes"
 else

@@ -44,6 +44,8 @@ static const struct mix mixes[] = {
 	{"crypto.aes256-gcm.aesni-pclmul", 16, {{"aesenc", 14}, {"pclmulqdq", 3}}, NULL, 0},
 	{"crypto.aes128-ctr.vaes", 32, {{"vaesenc", 10}}, NULL, 0},
 	{"crypto.aes256-ctr.vaes", 32, {{"vaesenc", 14}}, NULL, 0},
+	{"crypto.aes128-ctr.vaes512", 64, {{"vaesenc512", 10}}, NULL, 0},
+	{"crypto.aes256-ctr.vaes512", 64, {{"vaesenc512", 14}}, NULL, 0},
 	{"crypto.aes128-gcm.vaes-vpclmul", 32, {{"vaesenc", 10}, {"vpclmulqdq", 4}}, NULL, 0},
 	{"crypto.aes256-gcm.vaes-vpclmul", 32, {{"vaesenc", 14}, {"vpclmulqdq", 4}}, NULL, 0},
 	/* 32 SHA256RNDS2 a block, each needing the state the last left */
