@@ -173,12 +173,12 @@ CLMUL_TARGET static __m128i gf_mul(__m128i a, __m128i b)
 	return reduce(lo, hi);
 }
 
-/* tab holds H, H^2, ... H^(2 * AES_LANES), byte-reversed, 16 bytes each:
- * x86_ghash folds 4 blocks with the first 4, the stitched loops one
- * batch with the first 8 (128-bit lanes) or 16 (256-bit). After them,
+/* tab holds H, H^2, ... H^32, byte-reversed, 16 bytes each: x86_ghash
+ * folds 4 blocks with the first 4, the stitched loops one batch with the
+ * first 8 (128-bit lanes), 16 (256-bit) or 32 (512-bit). After them,
  * for Karatsuba's middle product, each power's two halves XORed (in the
  * low 64 bits). */
-#define GHASH_POWERS (2 * AES_LANES)
+#define GHASH_POWERS 32 /* the 512-bit loop's batch of 32 blocks */
 CLMUL_TARGET static void x86_ghash_init(struct ghash_key *g, const uint8_t h[16])
 {
 	memcpy(g->h, h, 16);
@@ -465,6 +465,105 @@ VPCLMUL_TARGET static void vaes_gcm_enc(const struct aes_key *k, const struct gh
 	}
 }
 
+/* AES-GCM stitched on 512-bit registers: 32 blocks a batch (8 registers
+ * of 4), and in its AES rounds the GHASH of the previous batch, four
+ * blocks (one register) per round, times H^32..H^1 (lane j of quad q
+ * takes H^(32-4q-j)), reduced once per batch: the 256-bit loop on twice
+ * the width. */
+#define VPCLMUL512_TARGET __attribute__((target("vaes,vpclmulqdq,avx512f,avx512bw,avx2,aes,pclmul,sse4.1")))
+
+struct ghash32 {
+	__m512i lo, hi, mid; /* unreduced, four lanes each */
+};
+
+VPCLMUL512_TARGET static inline void ghash_quad(struct ghash32 *a, __m512i x, __m512i h)
+{
+	a->lo = _mm512_xor_si512(a->lo, _mm512_clmulepi64_epi128(x, h, 0x00));
+	a->hi = _mm512_xor_si512(a->hi, _mm512_clmulepi64_epi128(x, h, 0x11));
+	a->mid = _mm512_xor_si512(a->mid, _mm512_xor_si512(_mm512_clmulepi64_epi128(x, h, 0x01),
+							    _mm512_clmulepi64_epi128(x, h, 0x10)));
+}
+
+/* The four 128-bit lanes XORed into one. */
+VPCLMUL512_TARGET static inline __m128i fold4(__m512i v)
+{
+	__m256i a = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+	return _mm_xor_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+}
+
+VPCLMUL512_TARGET static inline __m128i ghash_fold32(const struct ghash32 *a)
+{
+	__m128i lo = fold4(a->lo), hi = fold4(a->hi), mid = fold4(a->mid);
+	return reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
+}
+
+/* Quad q of the batch at c, byte-reversed, with acc folded into block 0. */
+VPCLMUL512_TARGET static inline __m512i batch_quad(const uint8_t *c, int q, __m128i acc, __m512i rev)
+{
+	__m512i x = _mm512_shuffle_epi8(_mm512_loadu_si512((const void *)(c + 64 * q)), rev);
+	return q ? x : _mm512_xor_si512(x, _mm512_inserti32x4(_mm512_setzero_si512(), acc, 0));
+}
+
+VPCLMUL512_TARGET static void vaes512_gcm_enc(const struct aes_key *k, const struct ghash_key *g, uint8_t ctr[16],
+					      uint8_t y[16], const uint8_t *in, uint8_t *out, size_t n)
+{
+	const __m128i *hp = (const __m128i *)g->tab;
+	const __m512i rev = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+	const __m128i ctr_be128 = _mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+	const __m512i ctr_be = _mm512_broadcast_i32x4(ctr_be128);
+	const __m512i four = _mm512_set_epi32(4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0);
+	__m512i hquad[8], rk[15];
+	for (int q = 0; q < 8; q++) {
+		__m512i h = _mm512_castsi128_si512(hp[31 - 4 * q]);
+		h = _mm512_inserti32x4(h, hp[30 - 4 * q], 1);
+		h = _mm512_inserti32x4(h, hp[29 - 4 * q], 2);
+		hquad[q] = _mm512_inserti32x4(h, hp[28 - 4 * q], 3);
+	}
+	for (unsigned r = 0; r <= k->rounds; r++)
+		rk[r] = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)k->rk[r]));
+	__m128i acc = bswap128(_mm_loadu_si128((const __m128i *)y));
+	uint32_t c = cr_load_be32(ctr + 12);
+	__m128i base = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)ctr), ctr_be128);
+	__m512i cnt = _mm512_add_epi32(_mm512_broadcast_i32x4(base),
+				       _mm512_set_epi32(3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0));
+	const uint8_t *prev = NULL; /* the last batch's ciphertext, not yet hashed */
+	for (; n >= 32; n -= 32, in += 512, out += 512, c += 32) {
+		__m512i b[8];
+		for (int i = 0; i < 8; i++) {
+			b[i] = _mm512_xor_si512(_mm512_shuffle_epi8(cnt, ctr_be), rk[0]);
+			cnt = _mm512_add_epi32(cnt, four);
+		}
+		struct ghash32 a = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+		for (unsigned r = 1; r < k->rounds; r++) {
+#pragma GCC unroll 8
+			for (int i = 0; i < 8; i++)
+				b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
+			if (prev && r <= 8)
+				ghash_quad(&a, batch_quad(prev, (int)r - 1, acc, rev), hquad[r - 1]);
+		}
+		for (int i = 0; i < 8; i++) {
+			__m512i x = _mm512_loadu_si512((const void *)(in + 64 * i));
+			_mm512_storeu_si512((void *)(out + 64 * i),
+					    _mm512_xor_si512(x, _mm512_aesenclast_epi128(b[i], rk[k->rounds])));
+		}
+		if (prev)
+			acc = ghash_fold32(&a);
+		prev = out;
+	}
+	if (prev) {
+		struct ghash32 a = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+		for (int q = 0; q < 8; q++)
+			ghash_quad(&a, batch_quad(prev, q, acc, rev), hquad[q]);
+		acc = ghash_fold32(&a);
+	}
+	_mm_storeu_si128((__m128i *)y, bswap128(acc));
+	cr_store_be32(ctr + 12, c);
+	if (n) { /* the last whole blocks, fewer than 32 */
+		x86_ctr32(k, ctr, in, out, n);
+		x86_ghash(g, y, out, n);
+	}
+}
+
 extern const uint64_t cr_sha512_k[80];
 
 /* SHA-256 with SHA256RNDS2 (two rounds each) on the state split as
@@ -546,13 +645,15 @@ const struct cr_backend cr_x86 = {
 	.sha256_blocks = x86_sha256,
 };
 
-/* VAES on 512-bit registers, counter mode. */
+/* VAES on 512-bit registers: counter mode, and with VPCLMULQDQ GCM
+ * stitched. */
 const struct cr_backend cr_x86_vaes512 = {
 	.name = "x86-vaes512",
 	.aes_ecb = x86_ecb,
 	.aes_ctr32 = vaes512_ctr32,
 	.ghash_init = x86_ghash_init,
 	.ghash = x86_ghash,
+	.gcm_enc_blocks = vaes512_gcm_enc,
 };
 
 /* VAES for counter mode, and with VPCLMULQDQ for GCM stitched: the modes
@@ -570,6 +671,10 @@ CR_KERNEL(cr_aes128_ctr_vaes, cr_x86_vaes, CR_AES128_CTR, "aes128-ctr", "vaes", 
 CR_KERNEL(cr_aes256_ctr_vaes, cr_x86_vaes, CR_AES256_CTR, "aes256-ctr", "vaes", "vaes avx2 aes");
 CR_KERNEL(cr_aes128_ctr_vaes512, cr_x86_vaes512, CR_AES128_CTR, "aes128-ctr", "vaes512", "vaes avx512f avx512bw aes");
 CR_KERNEL(cr_aes256_ctr_vaes512, cr_x86_vaes512, CR_AES256_CTR, "aes256-ctr", "vaes512", "vaes avx512f avx512bw aes");
+CR_KERNEL(cr_aes128_gcm_vaes512, cr_x86_vaes512, CR_AES128_GCM, "aes128-gcm", "vaes512-vpclmul",
+	  "vaes vpclmulqdq avx512f avx512bw aes pclmul");
+CR_KERNEL(cr_aes256_gcm_vaes512, cr_x86_vaes512, CR_AES256_GCM, "aes256-gcm", "vaes512-vpclmul",
+	  "vaes vpclmulqdq avx512f avx512bw aes pclmul");
 CR_KERNEL(cr_aes128_gcm_vaes, cr_x86_vaes, CR_AES128_GCM, "aes128-gcm", "vaes-vpclmul",
 	  "vaes vpclmulqdq avx2 aes pclmul");
 CR_KERNEL(cr_aes256_gcm_vaes, cr_x86_vaes, CR_AES256_GCM, "aes256-gcm", "vaes-vpclmul",

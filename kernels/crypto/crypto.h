@@ -26,7 +26,7 @@ struct aes_key {
 struct ghash_key {
 	uint8_t h[16]; /* H = E_K(0^128), as bytes */
 	/* Backend-private precomputation (tables, powers of H), 16-aligned. */
-	uint64_t tab[64] __attribute__((aligned(16)));
+	uint64_t tab[128] __attribute__((aligned(16)));
 };
 
 struct sm4_key {

@@ -1,7 +1,7 @@
 /* x86-64 crypto instruction kernels (insn.h): AESENC, VAESENC on 256-
- * and 512-bit registers, PCLMULQDQ, VPCLMULQDQ on 256-bit registers and
- * SHA256RNDS2, each a latency chain (x = op(x, k)) and CI_CHAINS
- * independent chains. The carry-less multiplies take the low halves
+ * and 512-bit registers, PCLMULQDQ, VPCLMULQDQ on 256- and 512-bit
+ * registers and SHA256RNDS2, each a latency chain (x = op(x, k)) and
+ * CI_CHAINS independent chains. The carry-less multiplies take the low halves
  * (immediate 0): x = x.lo * k.lo. SHA256RNDS2 takes its third operand in
  * xmm0 (the "Yz" constraint) and chains through its destination, the
  * state it updates. */
@@ -12,6 +12,7 @@
 #define AES_T __attribute__((target("aes")))
 #define VAES_T __attribute__((target("vaes,avx2")))
 #define VAES512_T __attribute__((target("vaes,avx512f")))
+#define VCLMUL512_T __attribute__((target("vpclmulqdq,avx512f")))
 #define CLMUL_T __attribute__((target("pclmul")))
 #define VCLMUL_T __attribute__((target("vpclmulqdq,avx2")))
 #define SHA_T __attribute__((target("sha")))
@@ -120,6 +121,14 @@ VAES512_T static uint64_t vaesenc512_chain(const struct ci_state *s, const uint8
 	return LOW512(x);
 }
 
+VCLMUL512_T static uint64_t vpclmul512_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
+{
+	__m512i x = LOAD512(start), k = LOAD512(s->k);
+	for (uint64_t i = 0; i < n; i++)
+		x = _mm512_clmulepi64_epi128(x, k, 0x00);
+	return LOW512(x);
+}
+
 CLMUL_T static uint64_t pclmul_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
 {
 	__m128i x = LOAD128(start), k = LOAD128(s->k);
@@ -167,6 +176,8 @@ LAT_BODIES(ci_pclmul_lat, CLMUL_T, __m128i, LOAD128, LOW128, PCLMUL_L, "x"(k))
 THR_BODIES(ci_pclmul_thr, CLMUL_T, __m128i, LOAD128, LOW128, PCLMUL_T, "x"(k))
 LAT_BODIES(ci_vpclmul_lat, VCLMUL_T, __m256i, LOAD256, LOW256, VPCLMUL_L, "x"(k))
 THR_BODIES(ci_vpclmul_thr, VCLMUL_T, __m256i, LOAD256, LOW256, VPCLMUL_T, "x"(k))
+LAT_BODIES(ci_vpclmul512_lat, VCLMUL512_T, __m512i, LOAD512, LOW512, VPCLMUL_L, "x"(k))
+THR_BODIES(ci_vpclmul512_thr, VCLMUL512_T, __m512i, LOAD512, LOW512, VPCLMUL_T, "x"(k))
 LAT_BODIES(ci_sha256_lat, SHA_T, __m128i, LOAD128, LOW128, SHA_L, "x"(y), "Yz"(k))
 THR_BODIES(ci_sha256_thr, SHA_T, __m128i, LOAD128, LOW128, SHA_T12, "x"(y), "Yz"(k))
 
@@ -190,6 +201,10 @@ CI_KERNEL(ci_vpclmul_l, "vpclmulqdq", "lat", "vpclmulqdq ymm (two 64x64-bit carr
 	  "vpclmulqdq avx2", false, vpclmul_chain, ci_vpclmul_lat);
 CI_KERNEL(ci_vpclmul_t, "vpclmulqdq", "thr", "vpclmulqdq ymm (two 64x64-bit carry-less multiplies)",
 	  "vpclmulqdq avx2", true, vpclmul_chain, ci_vpclmul_thr);
+CI_KERNEL(ci_vpclmul512_l, "vpclmulqdq512", "lat", "vpclmulqdq zmm (four 64x64-bit carry-less multiplies)",
+	  "vpclmulqdq avx512f", false, vpclmul512_chain, ci_vpclmul512_lat);
+CI_KERNEL(ci_vpclmul512_t, "vpclmulqdq512", "thr", "vpclmulqdq zmm (four 64x64-bit carry-less multiplies)",
+	  "vpclmulqdq avx512f", true, vpclmul512_chain, ci_vpclmul512_thr);
 CI_KERNEL(ci_sha256_l, "sha256rnds2", "lat", "sha256rnds2 (two SHA-256 rounds)", "sha", false, sha256rnds2_chain,
 	  ci_sha256_lat);
 CI_KERNEL(ci_sha256_t, "sha256rnds2", "thr", "sha256rnds2 (two SHA-256 rounds)", "sha", true, sha256rnds2_chain,
