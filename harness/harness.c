@@ -379,13 +379,52 @@ static void program_fields(struct rec *r, const struct job *j, int64_t ops, int6
  * settle). The first that applies is said. */
 struct verdict {
 	const char *word;
-	char why[200];
+	char why[320];
 };
 
 static bool ends_with(const char *s, const char *tail)
 {
 	size_t n = strlen(s), t = strlen(tail);
 	return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/* Latencies this run has measured (*.lat results judged ok, by name
+ * without ".lat" and parameter): the floors of the *.thr twins that
+ * declare their chains. Cleared for each core's suite. */
+#define MAX_LATS 64
+static struct lat_seen {
+	const struct bm_kernel *k;
+	uint64_t param;
+	int64_t milli;
+} lats[MAX_LATS];
+static int nlats;
+
+static bool twin(const char *lat, const char *thr)
+{
+	size_t n = strlen(lat);
+	return n > 4 && strlen(thr) == n && strncmp(lat, thr, n - 4) == 0;
+}
+
+static void remember_latency(const struct job *j, int64_t milli)
+{
+	if (nlats < MAX_LATS && ends_with(j->k->name, ".lat"))
+		lats[nlats++] = (struct lat_seen){j->k, j->param, milli};
+}
+
+/* The chains floor of a *.thr job, thousandths of a cycle; 0 if none. */
+static int64_t chains_floor(const struct job *j, char *what, size_t cap)
+{
+	if (!j->k->chains || !ends_with(j->k->name, ".thr"))
+		return 0;
+	for (int i = nlats - 1; i >= 0; i--)
+		if (lats[i].param == j->param && twin(lats[i].k->name, j->k->name)) {
+			char a[24];
+			fmt_milli(a, sizeof(a), lats[i].milli);
+			snprintf(what, cap, "%s's %s cycles (this run) over its %u chains: no more can be in flight",
+				 lats[i].k->name, a, j->k->chains);
+			return lats[i].milli / j->k->chains;
+		}
+	return 0;
 }
 
 static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool cycles)
@@ -396,7 +435,12 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 	enum bm_floor f = j->k->floor;
 	int64_t floor = 0;
 	const char *floor_what = "";
-	if (f == BM_FLOOR_AUTO && ends_with(j->k->name, ".lat")) {
+	static char chains_what[160];
+	int64_t cf = chains_floor(j, chains_what, sizeof(chains_what));
+	if (cf > 0) {
+		floor = cf;
+		floor_what = chains_what;
+	} else if (f == BM_FLOOR_AUTO && ends_with(j->k->name, ".lat")) {
 		floor = 1000;
 		floor_what = "one cycle, the least a dependent operation takes";
 	} else if (f == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
@@ -537,6 +581,8 @@ static void report_result(const struct job *j)
 	if (j->k->program != BM_NOT_PROGRAM)
 		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
 	summary_point(j, cyc_op.est, &v, ops);
+	if (has_cyc && cyc.est > 0 && strcmp(v.word, "ok") == 0)
+		remember_latency(j, cyc_op.est);
 	rec_str(&r, "check", "ok");
 	rec_str(&r, "verdict", v.word);
 	if (v.why[0])
@@ -629,6 +675,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	unsigned errors = 0, ran = 0;
 	size_t nk = sorted_kernels(order, MAX_KERNELS);
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
+	nlats = 0;
 	if ((size_t)(__stop_bm_kernels - __start_bm_kernels) > nk)
 		bm_warn("more than %d kernels registered; the rest do not run", MAX_KERNELS);
 	calibrate_l1(order, nk, env, ctr);

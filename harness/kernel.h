@@ -93,6 +93,14 @@ struct bm_kernel {
 	 * random samples: the harness takes their median. */
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
 	enum bm_floor floor;
+	/* Optional, for a *.thr kernel whose body is this many independent
+	 * chains of the operation its *.lat twin chains once: no more ops
+	 * can be in flight, so the op costs at least the twin's latency
+	 * (measured earlier in the same run, same parameter) divided by
+	 * this. A figure under that is below_floor, never ok (a crypto.insn
+	 * throughput read 0.135 cycles an op where 12 chains of a 3.9-cycle
+	 * instruction allow no less than 0.32). */
+	uint32_t chains;
 	/* One op is one run of a whole program (the workload group): the
 	 * result also gives runs per second and per MHz, each counted event
 	 * per thousand instructions, and the program's class for the

@@ -96,64 +96,27 @@
 		return fn##_sum(c);                                                    \
 	}
 
-/* The chains in C, for the checks. */
-AES_T static uint64_t aesenc_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m128i x = LOAD128(start), k = LOAD128(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm_aesenc_si128(x, k);
-	return LOW128(x);
-}
+/* The chains in C, for the checks: STEP is the next x from x, k and y
+ * (y is the third operand of the instructions that take one). */
+#define CHAIN(fn, TGT, T, LOAD, LOW, STEP)                                              \
+	TGT static uint64_t fn(const struct ci_state *s, const uint8_t *start, uint64_t n) \
+	{                                                                               \
+		T x = LOAD(start), k = LOAD(s->k), y = LOAD(s->y);                      \
+		(void)y;                                                                \
+		for (uint64_t i = 0; i < n; i++)                                        \
+			x = STEP;                                                       \
+		return LOW(x);                                                          \
+	}
 
-VAES_T static uint64_t vaesenc_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m256i x = LOAD256(start), k = LOAD256(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm256_aesenc_epi128(x, k);
-	return LOW256(x);
-}
-
-VAES512_T static uint64_t vaesenc512_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m512i x = LOAD512(start), k = LOAD512(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm512_aesenc_epi128(x, k);
-	return LOW512(x);
-}
-
-VCLMUL512_T static uint64_t vpclmul512_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m512i x = LOAD512(start), k = LOAD512(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm512_clmulepi64_epi128(x, k, 0x00);
-	return LOW512(x);
-}
-
-CLMUL_T static uint64_t pclmul_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m128i x = LOAD128(start), k = LOAD128(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm_clmulepi64_si128(x, k, 0x00);
-	return LOW128(x);
-}
-
-VCLMUL_T static uint64_t vpclmul_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m256i x = LOAD256(start), k = LOAD256(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm256_clmulepi64_epi128(x, k, 0x00);
-	return LOW256(x);
-}
-
+CHAIN(aesenc_chain, AES_T, __m128i, LOAD128, LOW128, _mm_aesenc_si128(x, k))
+CHAIN(vaesenc_chain, VAES_T, __m256i, LOAD256, LOW256, _mm256_aesenc_epi128(x, k))
+CHAIN(vaesenc512_chain, VAES512_T, __m512i, LOAD512, LOW512, _mm512_aesenc_epi128(x, k))
+CHAIN(pclmul_chain, CLMUL_T, __m128i, LOAD128, LOW128, _mm_clmulepi64_si128(x, k, 0x00))
+CHAIN(vpclmul_chain, VCLMUL_T, __m256i, LOAD256, LOW256, _mm256_clmulepi64_epi128(x, k, 0x00))
+CHAIN(vpclmul512_chain, VCLMUL512_T, __m512i, LOAD512, LOW512, _mm512_clmulepi64_epi128(x, k, 0x00))
 /* _mm_sha256rnds2_epu32(cdgh, abef, wk) returns the new abef: x is the
  * destination (cdgh), y the source, k the message words. */
-SHA_T static uint64_t sha256rnds2_chain(const struct ci_state *s, const uint8_t *start, uint64_t n)
-{
-	__m128i x = LOAD128(start), y = LOAD128(s->y), k = LOAD128(s->k);
-	for (uint64_t i = 0; i < n; i++)
-		x = _mm_sha256rnds2_epu32(x, y, k);
-	return LOW128(x);
-}
+CHAIN(sha256rnds2_chain, SHA_T, __m128i, LOAD128, LOW128, _mm_sha256rnds2_epu32(x, y, k))
 
 #define AESENC_L "aesenc %1, %0\n\t"
 #define AESENC_T(c) "aesenc %12, %" #c "\n\t"
