@@ -388,9 +388,10 @@ static bool ends_with(const char *s, const char *tail)
 	return n >= t && strcmp(s + n - t, tail) == 0;
 }
 
-/* Latencies this run has measured (*.lat results judged ok, by name
- * without ".lat" and parameter): the floors of the *.thr twins that
- * declare their chains. Cleared for each core's suite. */
+/* Latencies this run has measured (*.lat results judged ok of kernels
+ * that declare chains, by kernel and parameter): the floors of their
+ * *.thr twins. Only those are kept, so the many cache.*.lat points that
+ * sort before them cannot fill the table. Cleared for each core's suite. */
 #define MAX_LATS 64
 static struct lat_seen {
 	const struct bm_kernel *k;
@@ -407,7 +408,7 @@ static bool twin(const char *lat, const char *thr)
 
 static void remember_latency(const struct job *j, int64_t milli)
 {
-	if (nlats < MAX_LATS && ends_with(j->k->name, ".lat"))
+	if (nlats < MAX_LATS && j->k->chains && ends_with(j->k->name, ".lat"))
 		lats[nlats++] = (struct lat_seen){j->k, j->param, milli};
 }
 

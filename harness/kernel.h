@@ -93,11 +93,11 @@ struct bm_kernel {
 	 * random samples: the harness takes their median. */
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
 	enum bm_floor floor;
-	/* Optional, for a *.thr kernel whose body is this many independent
-	 * chains of the operation its *.lat twin chains once: no more ops
-	 * can be in flight, so the op costs at least the twin's latency
-	 * (measured earlier in the same run, same parameter) divided by
-	 * this. A figure under that is below_floor, never ok (a crypto.insn
+	/* Optional, set on both twins of a *.lat / *.thr pair whose *.thr
+	 * body is this many independent chains of the operation the *.lat
+	 * body chains once: no more ops can be in flight, so the *.thr op
+	 * costs at least the *.lat latency (measured earlier in the same
+	 * run, same parameter) divided by this. A figure under that is below_floor, never ok (a crypto.insn
 	 * throughput read 0.135 cycles an op where 12 chains of a 3.9-cycle
 	 * instruction allow no less than 0.32). */
 	uint32_t chains;

@@ -120,7 +120,7 @@ static inline bool ci_check(const void *state, unsigned variant, uint64_t iters,
 	BM_KERNEL(id) = {                                                                              \
 		.name = "crypto.insn." insn "." kind, .op = opname, .prepare = ci_prepare,             \
 		.verify = ci_verify, .body = {bfn##_x1, bfn##_x2}, .ops_per_iter = CI_OPS,           \
-		.check = ci_check, .chains = (thr_) ? CI_CHAINS : 0, .arg = &id##_op,                  \
+		.check = ci_check, .chains = CI_CHAINS, .arg = &id##_op,                  \
 	}
 
 /* Twelve asm lines, one per chain operand %0..%11 (the throughput
