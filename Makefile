@@ -29,8 +29,8 @@ include mk/host.mk
 # Rooms of the house plan (../shared/guide.md), in dependency order.
 # A kernel file named *_<arch>.c or *_<arch>.S is built for that ISA only.
 SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
-	$(wildcard arch/$(ARCH_DIR)/*.c) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
-	lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c lib/operands.c \
+	$(wildcard arch/$(ARCH_DIR)/*.c arch/$(ARCH_DIR)/*.S) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
+	lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/guard.c lib/crc32.c lib/record.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c \
 	$(if $(HOSTED),,lib/wordcopy.c) \
 	uart/ns16550.c uart/pl011.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
@@ -48,10 +48,18 @@ LDFLAGS := $(or $(ARCH_LINKFLAGS),$(ARCH_CFLAGS)) -nostartfiles -Wl,--emit-reloc
 
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
 
-# Workload files named *_hw.c compute in floating point and are built with
-# the FPU's instructions where the rest of the C is integer-only (RISC-V:
-# ARCH_HWFP_CFLAGS; they run only where the core has an FPU).
-$(BUILD)/obj/kernels/workload/%_hw.c.o: CFLAGS += $(ARCH_HWFP_CFLAGS)
+# C files named *_hw.c (and the ISA's ARCH_FP_SRCS) compute in floating
+# point or use the vector unit, and are built with the FPU's instructions
+# (ARCH_HWFP_CFLAGS) where the rest of the C is integer-only, so that the
+# image comes up on a core without an FPU; they run only where the core
+# has one.
+FP_SRCS := $(filter %_hw.c $(ARCH_FP_SRCS),$(SRCS))
+$(patsubst %,$(BUILD)/obj/%.o,$(FP_SRCS)): CFLAGS += $(ARCH_HWFP_CFLAGS)
+# The objects that may hold FP and SIMD instructions: those files and the
+# kernel bodies in assembly (tests/qemu/fp_free.pl checks the rest).
+.PHONY: fp-objects
+fp-objects:
+	@echo $(patsubst %,$(BUILD)/obj/%.o,$(FP_SRCS) $(filter kernels/%.S,$(SRCS)))
 # Kernels run with the MMU on; the rest may run before it (arm64: see
 # ARCH_KERNEL_CFLAGS in mk/aarch64.mk).
 $(BUILD)/obj/kernels/%.c.o: CFLAGS += $(ARCH_KERNEL_CFLAGS)
@@ -101,7 +109,7 @@ image: $(BUILD)/baremark.elf $(BUILD)/baremark.bin
 # the relocations the link kept (--emit-relocs); mkreloc refuses an image
 # with anything but plain pointers to move.
 $(BUILD)/baremark.elf: $(OBJS) linker/$(ARCH).ld $(MKRELOC)
-	$(CC) $(LDFLAGS) -o $@.tmp $(OBJS) $(ARCH_LIBS)
+	$(CC) $(LDFLAGS) -Wl,-Map=$(BUILD)/baremark.map -o $@.tmp $(OBJS) $(ARCH_LIBS)
 	$(MKRELOC) $@.tmp $@.reloc
 	$(OBJCOPY) --update-section .bm_reloc=$@.reloc $@.tmp $@
 	rm -f $@.tmp $@.reloc

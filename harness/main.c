@@ -124,6 +124,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest_break", "workloads check a broken value");
 	if (opts.selftest_nocycle)
 		rec_str(&r, "selftest_nocycle", "the cycle counter probe reads an absent counter");
+	if (opts.selftest_nofp)
+		rec_str(&r, "selftest_nofp", "FP and SIMD access turned off on every core");
 	if (opts.baud)
 		rec_u64(&r, "baud", opts.baud);
 	rec_str(&r, "cores", opts.cores[0] ? opts.cores : "types");
@@ -194,6 +196,13 @@ static void core_record(uint64_t khz, const char *khz_why)
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
+	/* the core record has the details; the FPU's absence skips kernels
+	 * across every group, so it is said here too */
+	if (!arch_has_feature("fpu")) {
+		char why[160];
+		arch_feature_missing("fpu", why, sizeof(why));
+		bm_printf("  %-10s unavailable: %s (its kernels are skipped)\n", "fpu", why);
+	}
 }
 
 void harness_unexpected_trap(const struct bm_trap *t)
@@ -247,6 +256,8 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 		bm_warn("unknown or malformed options ignored: %s", opts.bad);
 	if (opts.selftest_nocycle && !arch_selftest_nocycle())
 		bm_warn("baremark.selftest=nocycle ignored: this port has no absent counter to read in its place");
+	if (opts.selftest_nofp && !arch_selftest_nofp())
+		bm_warn("baremark.selftest=nofp ignored: this port cannot turn its FPU off");
 	if (opts.baud) {
 		const char *why;
 		/* Said at the old rate, so whoever is watching knows to switch. */

@@ -1,27 +1,37 @@
 #include "guard.h"
 
-#include <setjmp.h>
 #include <stddef.h>
 
-static jmp_buf *volatile armed;
+/* The non-local return: the C library's setjmp and longjmp, unless the
+ * port has its own (arch/arm64/jump.h: picolibc's save FP registers). */
+#if __has_include("jump.h")
+#include "jump.h"
+#else
+#include <setjmp.h>
+typedef jmp_buf bm_jmp_buf;
+#define bm_setjmp(jb) setjmp(jb)
+#define bm_longjmp(jb, val) longjmp(jb, val)
+#endif
+
+static bm_jmp_buf *volatile armed;
 static struct bm_trap *volatile armed_out;
 
 bool guard_resume(const struct bm_trap *t)
 {
-	jmp_buf *jb = armed;
+	bm_jmp_buf *jb = armed;
 	if (!jb)
 		return false;
 	armed = NULL;
 	*armed_out = *t;
-	longjmp(*jb, 1);
+	bm_longjmp(*jb, 1);
 }
 
 int bm_guard(void (*fn)(void *), void *arg, struct bm_trap *t)
 {
-	jmp_buf jb;
-	jmp_buf *volatile outer = armed;
+	bm_jmp_buf jb;
+	bm_jmp_buf *volatile outer = armed;
 	struct bm_trap *volatile outer_t = armed_out;
-	if (setjmp(jb)) {
+	if (bm_setjmp(jb)) {
 		armed = outer;
 		armed_out = outer_t;
 		return 1;

@@ -2,8 +2,6 @@
 
 #include "rand.h"
 
-#define MAX_CYCLE 64
-
 /* A random value with exactly `bits` significant bits. */
 static uint64_t of_width(uint64_t *seed, unsigned bits)
 {
@@ -13,9 +11,9 @@ static uint64_t of_width(uint64_t *seed, unsigned bits)
 
 uint64_t operands_div_cycle(uint64_t *n, unsigned count, unsigned bits, uint64_t *seed)
 {
-	uint64_t x[MAX_CYCLE];
-	if (count > MAX_CYCLE)
-		count = MAX_CYCLE;
+	uint64_t x[OPERANDS_MAX_CYCLE];
+	if (count > OPERANDS_MAX_CYCLE)
+		count = OPERANDS_MAX_CYCLE;
 	for (unsigned i = 0; i < count; i++) {
 		/* neighbours differ, so no two consecutive divisions are alike */
 		do
@@ -24,18 +22,6 @@ uint64_t operands_div_cycle(uint64_t *n, unsigned count, unsigned bits, uint64_t
 	}
 	for (unsigned i = 0; i < count; i++)
 		n[i] = x[i] * x[(i + 1) % count] + bm_rand(seed) % x[i];
-	return x[0];
-}
-
-double operands_fdiv_cycle(double *c, unsigned count, uint64_t *seed)
-{
-	double x[MAX_CYCLE];
-	if (count > MAX_CYCLE)
-		count = MAX_CYCLE;
-	for (unsigned i = 0; i < count; i++)
-		x[i] = 1.0 + (double)(bm_rand(seed) >> 12) / 4503599627370496.0; /* 2^52 */
-	for (unsigned i = 0; i < count; i++)
-		c[i] = x[i] * x[(i + 1) % count];
 	return x[0];
 }
 

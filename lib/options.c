@@ -113,7 +113,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_nocycle = true;
 			return NULL;
 		}
-		return "trap, break or nocycle";
+		if (vlen == 4 && memcmp(v, "nofp", 4) == 0) {
+			o->selftest_nofp = true;
+			return NULL;
+		}
+		return "trap, break, nocycle or nofp";
 	}
 	return "";
 }

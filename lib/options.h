@@ -22,6 +22,7 @@ struct bm_options {
 	bool selftest_trap;         /* run the test-only trapping kernel */
 	bool selftest_break;        /* workloads check a broken value: every one must fail */
 	bool selftest_nocycle;      /* the cycle counter reads as absent (arch_selftest_nocycle) */
+	bool selftest_nofp;         /* FP and SIMD turned off (arch_selftest_nofp) */
 	unsigned baud;              /* 0 = keep the rate firmware set */
 	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */
 	/* unknown words, and known ones whose value is out of range with the

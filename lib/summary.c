@@ -3,6 +3,21 @@
 #include <stdio.h>
 #include <string.h>
 
+int sm_decimal(char *buf, size_t cap, double v, int places)
+{
+	int64_t scale = 1;
+	for (int i = 0; i < places && i < 6; i++)
+		scale *= 10;
+	double a = v < 0 ? -v : v;
+	if (!(a < 1e12)) /* beyond any figure here, and NaN */
+		return snprintf(buf, cap, "%s", a > 0 ? "(out of range)" : "(not a number)");
+	int64_t x = (int64_t)(a * (double)scale + 0.5);
+	const char *sign = v < 0 ? "-" : ""; /* as printf: -0.2 to no places is "-0" */
+	if (scale == 1)
+		return snprintf(buf, cap, "%s%lld", sign, (long long)x);
+	return snprintf(buf, cap, "%s%lld.%0*lld", sign, (long long)(x / scale), places, (long long)(x % scale));
+}
+
 static const struct sm_point *find(const struct sm_point *p, int n, const char *kernel, int64_t param)
 {
 	for (int i = 0; i < n; i++)
@@ -122,9 +137,12 @@ static void width(const struct sm_point *p, int n, struct sm_summary *s)
 			continue;
 		double ipc = 1.0 / q->cyc, bound = mix_bound(p, n, mixes[k].other);
 		if (bound > 0 && ipc > bound * 1.03) {
-			used += (size_t)snprintf(s->width_left_out + used,
-						 used < sizeof(s->width_left_out) ? sizeof(s->width_left_out) - used : 0,
-						 "%s%s %.2f > %.2f", used ? "; " : "", mixes[k].kernel, ipc, bound);
+			char a[32], b[32];
+			sm_decimal(a, sizeof(a), ipc, 2);
+			sm_decimal(b, sizeof(b), bound, 2);
+			if (used < sizeof(s->width_left_out))
+				used += (size_t)snprintf(s->width_left_out + used, sizeof(s->width_left_out) - used,
+							 "%s%s %s > %s", used ? "; " : "", mixes[k].kernel, a, b);
 			continue;
 		}
 		if (!s->has_width || ipc > s->width) {

@@ -5,6 +5,7 @@
 #ifndef BM_SUMMARY_H
 #define BM_SUMMARY_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct sm_point {
@@ -146,4 +147,9 @@ struct sm_level {
 int summary_levels(const double *size, const double *lat, int m, struct sm_level *out, int cap, int *nsegments);
 
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s);
+
+/* v with `places` decimals (at most 6), rounded half away from zero, as
+ * snprintf would write "%.<places>f": the images' printf formats integers
+ * only (arch/arm64/snprintf.c). */
+int sm_decimal(char *buf, size_t cap, double v, int places);
 #endif

@@ -31,7 +31,7 @@ tools: $(BAREMARK_TOOL) $(MKRELOC)
 # Host unit tests of lib/, under AddressSanitizer and UBSan.
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT := $(HOST_BUILD)/unit
-UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/options.c lib/stats.c lib/operands.c lib/wordcopy.c \
+UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c \
 	uart/ns16550.c
 FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
 

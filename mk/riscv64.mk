@@ -13,7 +13,9 @@ ARCH_CFLAGS := -specs=picolibc.specs -march=rv64imac_zicsr_zifencei -mabi=lp64 -
 ARCH_ASFLAGS := -specs=picolibc.specs -march=rv64gc -mabi=lp64 -mcmodel=medany
 # GCC 12 picks libgcc's and picolibc's variant by the literal -march: the
 # link names rv64imac (the rv64imac/lp64 variant), compiling needs Zicsr.
-ARCH_LINKFLAGS := -specs=picolibc.specs -march=rv64imac -mabi=lp64 -mcmodel=medany
+# picolibc's integer-only vfprintf, as on arm64 (mk/aarch64.mk): the image
+# prints no floating-point value, so both images format alike.
+ARCH_LINKFLAGS := -specs=picolibc.specs -march=rv64imac -mabi=lp64 -mcmodel=medany -DPICOLIBC_INTEGER_PRINTF_SCANF
 ARCH_LIBS := -lc -lgcc
 # The same soft-float calling convention (lp64), with F and D instructions:
 # for the workload files that compute in floating point (Makefile: *_hw.c).

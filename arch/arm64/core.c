@@ -6,6 +6,7 @@
 
 #include "arch.h"
 #include "coretypes.h"
+#include "fpu.h"
 #include "harness_main.h"
 #include "mmu.h"
 #include "sysreg.h"
@@ -116,6 +117,10 @@ void arch_core_fields(struct rec *r)
 	 * cleaned the caches and turned it off before building our own). */
 	rec_str(r, "mmu_at_entry", mmu_on_at_entry ? "on" : "off");
 	isa_features(r);
+	const char *fp = arm64_fp_missing(true), *simd = arm64_fp_missing(false);
+	rec_hex(r, "id_aa64pfr0", read_sysreg(id_aa64pfr0_el1));
+	rec_str(r, "fp", fp ? fp : "ok");
+	rec_str(r, "advsimd", simd ? simd : "ok");
 	uint64_t sctlr = read_el(sctlr);
 	rec_obj(r, "sctlr");
 	rec_str(r, "mmu", sctlr & SCTLR_M ? "on" : "off");

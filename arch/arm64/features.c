@@ -1,23 +1,22 @@
 /* Optional features of an Armv8 core, from its ID registers (Arm ARM
  * D19.2: ID_AA64ISAR0_EL1 fields AES [7:4] (1 AESE, 2 also PMULL),
  * SHA2 [15:12] (1 SHA-256, 2 also SHA-512), SM3 [39:36], SM4 [43:40];
- * ID_AA64PFR0_EL1.AdvSIMD [23:20], 0xf = not implemented). */
+ * FP and Advanced SIMD: fpu.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "arch.h"
+#include "fpu.h"
 #include "mmu.h"
 #include "sysreg.h"
 
 struct idfield {
 	const char *name;
-	bool pfr0; /* ID_AA64PFR0_EL1, else ID_AA64ISAR0_EL1 */
-	unsigned shift, min;
+	unsigned shift, min; /* a field of ID_AA64ISAR0_EL1 */
 };
 
 static const struct idfield fields[] = {
-	{"aes", false, 4, 1},    {"pmull", false, 4, 2}, {"sha2", false, 12, 1},
-	{"sha512", false, 12, 2}, {"sm3", false, 36, 1},  {"sm4", false, 40, 1},
+	{"aes", 4, 1}, {"pmull", 4, 2}, {"sha2", 12, 1}, {"sha512", 12, 2}, {"sm3", 36, 1}, {"sm4", 40, 1},
 };
 
 static const struct idfield *field(const char *name)
@@ -30,39 +29,28 @@ static const struct idfield *field(const char *name)
 
 static unsigned field_value(const struct idfield *f)
 {
-	uint64_t reg = f->pfr0 ? read_sysreg(id_aa64pfr0_el1) : read_sysreg(id_aa64isar0_el1);
-	return (unsigned)(reg >> f->shift) & 0xf;
-}
-
-static unsigned advsimd(void)
-{
-	return (unsigned)(read_sysreg(id_aa64pfr0_el1) >> 20) & 0xf;
-}
-
-/* ID_AA64PFR0_EL1.FP, bits 19:16: 0xf when there is no floating point. */
-static unsigned fp(void)
-{
-	return (unsigned)(read_sysreg(id_aa64pfr0_el1) >> 16) & 0xf;
+	return (unsigned)(read_sysreg(id_aa64isar0_el1) >> f->shift) & 0xf;
 }
 
 bool arch_has_feature(const char *name)
 {
 	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0) /* FMADD is in every Armv8-A FPU */
-		return fp() != 0xf;
+		return !arm64_fp_missing(true);
 	if (strcmp(name, "neon") == 0)
-		return advsimd() != 0xf;
+		return !arm64_fp_missing(false);
 	const struct idfield *f = field(name);
 	/* The crypto instructions are Advanced SIMD instructions. */
-	return f && advsimd() != 0xf && field_value(f) >= f->min;
+	return f && !arm64_fp_missing(false) && field_value(f) >= f->min;
 }
 
 void arch_feature_missing(const char *name, char *why, size_t cap)
 {
 	const struct idfield *f = field(name);
-	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0)
-		snprintf(why, cap, "no floating point on this core (ID_AA64PFR0_EL1.FP = 0xf)");
-	else if (strcmp(name, "neon") == 0 || (f && advsimd() == 0xf))
-		snprintf(why, cap, "no Advanced SIMD on this core (ID_AA64PFR0_EL1.AdvSIMD = 0xf)");
+	const char *fp = arm64_fp_missing(true), *simd = arm64_fp_missing(false);
+	if ((strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0) && fp)
+		snprintf(why, cap, "%s", fp);
+	else if ((strcmp(name, "neon") == 0 || f) && simd)
+		snprintf(why, cap, "%s", simd);
 	else if (f)
 		snprintf(why, cap, "no %s on this core (ID_AA64ISAR0_EL1 bits %u:%u = %u, needs %u)", name,
 			 f->shift + 3, f->shift, field_value(f), f->min);

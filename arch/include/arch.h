@@ -112,6 +112,18 @@ void arch_counters_read(uint64_t *v);
  * past the 16 QEMU's virt machine has, where a hart without Zicntr
  * traps on `cycle`). False where the port has no such counter to read. */
 bool arch_selftest_nocycle(void);
+/* Test only (baremark.selftest=nofp): from now on FP and SIMD access is
+ * turned off on every core (arm64: CPACR_EL1.FPEN, CPTR_EL2.TFP), and the
+ * FP, SIMD and crypto features read as absent with that reason, so a run
+ * goes as on a core without them, and any FP or SIMD instruction outside
+ * the kernels that check first traps and fails it. False where the port
+ * has no such switch (RISC-V tests a hart without F/D on QEMU itself). */
+bool arch_selftest_nofp(void);
+/* May C code compute in floating point on this core? The RISC-V image's
+ * C is soft-float, and the Linux build runs where its ABI's FPU is, so
+ * always there; arm64 has no soft-float ABI, so only on a core with FP
+ * (the summary's arithmetic is built with it). False with why. */
+bool arch_c_float(char *why, size_t cap);
 /* The architectural timer in ticks of board->timebase_hz. */
 uint64_t arch_time(void);
 /* Finds out whether arch_time() works on this core (a trap-guarded read)

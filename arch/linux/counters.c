@@ -177,3 +177,17 @@ bool arch_selftest_nocycle(void)
 {
 	return false;
 }
+
+/* A process cannot take its own FPU away. */
+bool arch_selftest_nofp(void)
+{
+	return false;
+}
+
+/* A hard-float Linux ABI: this process runs on an FPU. */
+bool arch_c_float(char *why, size_t cap)
+{
+	(void)why;
+	(void)cap;
+	return true;
+}

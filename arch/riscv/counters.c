@@ -224,3 +224,18 @@ uint64_t arch_time(void)
 {
 	return have_time ? csr_read(time) : 0;
 }
+
+/* A hart without F and D is tested as it is (QEMU -cpu rv64,f=false). */
+bool arch_selftest_nofp(void)
+{
+	return false;
+}
+
+/* The image's C is soft-float (mk/riscv64.mk): it computes in double on
+ * any hart. */
+bool arch_c_float(char *why, size_t cap)
+{
+	(void)why;
+	(void)cap;
+	return true;
+}

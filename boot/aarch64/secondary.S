@@ -33,6 +33,7 @@ bm_secondary_entry:
 	msr	cpacr_el1, x0
 2:	isb
 	bl	mmu_secondary		/* the primary's final tables, caches on */
+	bl	fpu_secondary		/* baremark.selftest=nofp here too */
 	mov	x0, x19
 	bl	core_secondary_main
 3:	wfe

@@ -27,6 +27,7 @@
  * operations, once per parameter. */
 #include <string.h>
 
+#include "fp_expect.h"
 #include "kernel.h"
 #include "operands.h"
 
@@ -45,9 +46,9 @@ struct div_op {
 struct div_state {
 	uint64_t x;
 	const void *tab;
-	double fx;
+	uint64_t fx; /* the bits of doubles (fp_expect.h) */
 	uint64_t b;
-	double fc;
+	uint64_t fc;
 	const struct div_op *op;
 	uint64_t expect[2];
 };
@@ -85,20 +86,9 @@ static uint64_t int_expect(const struct div_state *s, uint64_t ops)
 
 static uint64_t fp_expect(const struct div_state *s, uint64_t ops)
 {
-	const double *c = s->tab;
 	if (s->op->kind == FP_REPEAT)
-		return bm_dbits(s->fx);
-	if (!s->op->thr) {
-		double x = s->fx;
-		for (uint64_t i = 0; i < ops; i++)
-			x = c[i % TAB] / x;
-		return bm_dbits(x);
-	}
-	/* the bodies add the eight chains pairwise: ((0+1)+(2+3))+((4+5)+(6+7)) */
-	double q[8];
-	for (uint64_t i = ops - 8; i < ops; i++)
-		q[i % 8] = c[i % TAB] / s->fx;
-	return bm_dbits(((q[0] + q[1]) + (q[2] + q[3])) + ((q[4] + q[5]) + (q[6] + q[7])));
+		return s->fx; /* the fixed point */
+	return fpx_div_expect(s->tab, TAB, s->fx, ops, s->op->thr);
 }
 
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
@@ -121,13 +111,13 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		/* the chain's start; the throughput kernel's divisor, of the same width */
 		s->x = operands_div_cycle(tab, TAB, w, &seed);
 	} else if (op->kind == FP_VAR) {
-		s->fx = operands_fdiv_cycle(tab, TAB, &seed);
+		s->fx = fpx_div_operands(tab, TAB, &seed);
 	} else {
 		/* b / x = x: a full-width 64 by 32-bit division; 9 / 3 = 3 */
 		s->x = 0xB504F333ull;
 		s->b = s->x * s->x;
-		s->fx = 3.0;
-		s->fc = 9.0;
+		s->fx = FP_BITS_THREE;
+		s->fc = FP_BITS_NINE;
 	}
 	for (unsigned v = 0; v < 2; v++) {
 		uint64_t ops = *iters * UNROLL * (v + 1);

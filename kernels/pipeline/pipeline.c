@@ -9,11 +9,12 @@
 #include <string.h>
 
 #include "arch.h"
+#include "fp_expect.h"
 #include "kernel.h"
 
 struct pipe_state {
 	uint64_t x, b;    /* integer chain start and operand */
-	double fx, fb, fc; /* fp chain start and operands */
+	uint64_t fx, fb, fc; /* fp chain start and operands: the bits of doubles */
 	const struct pipe_op *op;
 };
 
@@ -47,9 +48,9 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	case K_MUL: s->x = 0x12345; s->b = 0x5851F42D4C957F2Dull; break;
 	case K_MUL32: s->x = 0x12345; s->b = 0x4C957F2Dull; break;
 	case K_LOAD: s->x = (uint64_t)(uintptr_t)&s->x; break;
-	case K_FADD: s->fx = 0.0; s->fb = 1.0; break;
-	case K_FMUL: s->fx = 1.5; s->fb = -1.0; break;
-	case K_FMA: s->fx = 0.0; s->fb = 1.0; s->fc = 1.0; break;
+	case K_FADD: s->fx = FP_BITS_ZERO; s->fb = FP_BITS_ONE; break;
+	case K_FMUL: s->fx = FP_BITS_ONE_HALF; s->fb = FP_BITS_MINUS_ONE; break;
+	case K_FMA: s->fx = FP_BITS_ZERO; s->fb = FP_BITS_ONE; s->fc = FP_BITS_ONE; break;
 	}
 	return s;
 }
@@ -65,12 +66,12 @@ static uint64_t int_chain(const struct pipe_state *s, uint64_t n)
 	}
 }
 
-static double fp_chain(const struct pipe_state *s, uint64_t n)
+/* The same for an fp chain, as the bits of its double. */
+static uint64_t fp_chain(const struct pipe_state *s, uint64_t n)
 {
 	switch (s->op->kind) {
-	case K_FADD: return s->fx + (double)n; /* exact below 2^53 */
-	case K_FMUL: return (n & 1) ? -s->fx : s->fx;
-	default: return s->fx + (double)n; /* K_FMA */
+	case K_FMUL: return (n & 1) ? s->fx ^ FP_BITS_SIGN : s->fx; /* x * -1, n times */
+	default: return fpx_plus(s->fx, n); /* K_FADD, K_FMA: + 1 each, exact below 2^53 */
 	}
 }
 
@@ -83,14 +84,13 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 	 * zero-extended (aarch64, x86-64): only the lower half is the value */
 	uint64_t mask = s->op->kind == K_MUL32 ? 0xFFFFFFFFull : ~0ull;
 	if (!s->op->thr)
-		return (result & mask) == (fp ? bm_dbits(fp_chain(s, ops)) : int_chain(s, ops));
+		return (result & mask) == (fp ? fp_chain(s, ops) : int_chain(s, ops));
 	uint64_t per_chain = ops / 8;
 	if (!fp)
 		return (result & mask) == ((8 * int_chain(s, per_chain)) & mask);
 	/* The finish code adds the chains pairwise: ((0+1)+(2+3))+((4+5)+(6+7)),
 	 * all equal, so the sum is exactly 8 times one chain. */
-	double c = fp_chain(s, per_chain);
-	return result == bm_dbits(((c + c) + (c + c)) + ((c + c) + (c + c)));
+	return result == fpx_sum8(fp_chain(s, per_chain));
 }
 
 /* The fp kernels run only on a core with an FPU (the image itself is

@@ -40,7 +40,9 @@ void test_options(void)
 	options_parse(&o, "baremark.selftest=break");
 	CHECK(o.selftest_break, "selftest=break");
 	options_parse(&o, "baremark.selftest=nocycle");
-	CHECK(o.selftest_nocycle, "selftest=nocycle");
+	CHECK(o.selftest_nocycle && !o.selftest_nofp, "selftest=nocycle");
+	options_parse(&o, "baremark.selftest=nofp");
+	CHECK(o.selftest_nofp, "selftest=nofp");
 	options_parse(&o, "baremark.repeat=65");
 	CHECK(o.repeat == 64 && o.nbad == 1, "65 repeats is past what the harness keeps: refused");
 	CHECK_EQ_S(o.bad, "baremark.repeat=65 (1 to 64)");

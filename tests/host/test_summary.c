@@ -1,5 +1,6 @@
 /* summary_derive on crafted curves: an out-of-order core with three
  * cache levels and a 224-entry window, and an in-order one. */
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -226,4 +227,25 @@ void test_summary(void)
 		line[i].cyc = 20.0 + i; /* an emulator: every load costs the same */
 	summary_derive(line, 6, &s);
 	CHECK(!s.has_line && s.line_why && strstr(s.line_why, "less than twice"), "flat curve: no line size, and why");
+
+	/* sm_decimal writes what "%.<n>f" would (the images' printf formats
+	 * integers only), away from the halfway cases, where printf rounds
+	 * the exact binary value and sm_decimal rounds half away from zero. */
+	static const double vals[] = {0, 0.004, 0.51, 1, 3.14159, 4.96, 9.99, 12.345678, 99.999, 300, 1536.2501,
+				      65536.7, -0.26, -3.7501, -1234.5678, 1e9 + 0.3};
+	unsigned agree = 0, total = 0;
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+		for (int places = 0; places <= 3; places++) {
+			char want[64], got[64];
+			snprintf(want, sizeof(want), "%.*f", places, vals[i]);
+			int n = sm_decimal(got, sizeof(got), vals[i], places);
+			total++;
+			agree += strcmp(want, got) == 0 && n == (int)strlen(want);
+			if (strcmp(want, got) != 0)
+				printf("  sm_decimal(%g, %d) = %s, printf %s\n", vals[i], places, got, want);
+		}
+	CHECK(agree == total, "sm_decimal agrees with printf's %%.nf: %u of %u", agree, total);
+	char big[64];
+	sm_decimal(big, sizeof(big), 1e300, 1);
+	CHECK(strcmp(big, "(out of range)") == 0, "a figure past 1e12 is said to be out of range: %s", big);
 }

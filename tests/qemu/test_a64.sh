@@ -106,6 +106,45 @@ expect "unknown MIDR: the console announces the MIDR, then the tree" grep -qE '^
 BM_QEMU_A64="$A72_EL2" boot nocycle "baremark.selftest=nocycle baremark.only=pipeline.add.lat"
 expect_q nocycle '[.[] | select(.type=="warning")] | map(.text) == ["baremark.selftest=nocycle ignored: this port has no absent counter to read in its place"]' "selftest=nocycle on arm64: a warning says it is ignored"
 expect_q nocycle 'map(select(.type=="core"))[0].counters.cycles == "ok" and ([.[] | select(.type=="result")][0].cycles_per_op.est == 1)' "selftest=nocycle on arm64: cycles still counted"
+# A core without FP and Advanced SIMD (both optional in Armv8-A; QEMU's
+# virt machine cannot boot one). (a) Nothing in the image outside the
+# FP files and the kernel bodies uses an FP or SIMD register: the link
+# map says where each instruction came from, picolibc's and libgcc's
+# members included. The same check with nothing allowed lists the FP
+# kernels, so it can fail.
+aarch64-linux-gnu-objdump -d "$BUILD/baremark.elf" >"$OUT/image.dis"
+expect "no FP/SIMD instruction outside the FP files and kernel bodies (tests/qemu/fp_free.pl)" \
+	perl tests/qemu/fp_free.pl "$BUILD/baremark.map" "$OUT/image.dis" $(make -s --no-print-directory PLATFORM=$PLATFORM BUILD=$BUILD fp-objects)
+perl tests/qemu/fp_free.pl "$BUILD/baremark.map" "$OUT/image.dis" >"$OUT/fp_free-none.txt"
+expect "fp_free.pl fails when the FP objects are not allowed, naming their functions" \
+	grep -qF 'pipeline_aarch64.S.o: bm_pipe_fadd_lat_x1' "$OUT/fp_free-none.txt"
+# (b) baremark.selftest=nofp traps every FP and SIMD instruction on every
+# core: the quick profile runs to its end with no error (a stray one
+# would be an error record), the FP, SIMD and crypto kernels are skipped
+# with the reason and everything else runs.
+nofp_kernels='^(pipeline\\.f|neon\\.|crypto\\.insn\\.|cache\\.bw\\.vread$|uarch\\.window\\.fp$|workload\\.(fourier|fpemu|lu|neural)$)|\\.armv8-ce$'
+nofp_why="FP and Advanced SIMD turned off by baremark.selftest=nofp (as on a core whose ID_AA64PFR0_EL1.FP and AdvSIMD are 0xf)"
+for cfg in "a53:$A53_EL1" "a72:$A72_EL2"; do
+	IFS=: read -r name machine <<<"$cfg"
+	BM_QEMU_A64="$machine" boot "nofp-$name" "baremark.profile=quick baremark.selftest=nofp"
+	expect_q "nofp-$name" '.[-1].type == "end" and .[-1].errors == 0 and .[-1].warnings == 0' "nofp ($name): the quick profile runs to its end, no error, no warning"
+	expect_q "nofp-$name" "map(select(.type==\"core\"))[0] | .fp == \"$nofp_why\" and .advsimd == \"$nofp_why\"" "nofp ($name): the core record says FP and SIMD are off, read back from its own register"
+	expect_q "nofp-$name" "[.[] | select(.type==\"skip\" and (.kernel | test(\"$nofp_kernels\")))] | length == 49 and all(.reason == \"$nofp_why\")" "nofp ($name): the 49 FP, SIMD and crypto kernels skipped with the reason"
+	expect_q "nofp-$name" "[.[] | select(.type==\"result\" and (.kernel | test(\"$nofp_kernels\")))] | length == 0" "nofp ($name): none of them ran"
+	expect "nofp ($name): every other result of the normal run is there" cmp -s \
+		<(jq -r -s "map(select(.type==\"result\" and (.kernel | test(\"$nofp_kernels\") | not)) | .kernel + \" \" + (.param.value | tostring)) | .[]" "$OUT/$name.jsonl") \
+		<(jq -r -s 'map(select(.type=="result") | .kernel + " " + (.param.value | tostring)) | .[]' "$OUT/nofp-$name.jsonl")
+	expect_q "nofp-$name" "[.[] | select(.type==\"summary\")][0].unavailable.summary == \"$nofp_why: arm64 has no soft-float, and this is computed in floating point\"" "nofp ($name): the summary record says why the image derived none"
+	expect "nofp ($name): the console says the FPU is unavailable and why" grep -qF "fpu        unavailable: $nofp_why (its kernels are skipped)" "$OUT/nofp-$name.log"
+done
+"$TOOL" summary "$OUT/nofp-a53.log" >"$OUT/nofp-summary.txt" 2>/dev/null
+expect "nofp: baremark summary gives the image's reason for every row" grep -qF "[1] $nofp_why: arm64 has no soft-float" "$OUT/nofp-summary.txt"
+"$TOOL" against docs/cores.md Cortex-A72 "$OUT/nofp-a72.log" >"$OUT/nofp-against.txt" 2>/dev/null
+expect "nofp: baremark against gives it for each field not measured" test "$(grep -cF "not measured ($nofp_why: arm64 has no soft-float" "$OUT/nofp-against.txt")" = "$(grep -c "not measured" "$OUT/nofp-against.txt")" -a "$(grep -c "not measured" "$OUT/nofp-against.txt")" -gt 5
+# (c) Every core: a second core turns its own FP off (read back there).
+BM_QEMU_ICOUNT=off BM_QEMU_A64="$A72_EL2 -smp 2" boot nofp-smp "baremark.selftest=nofp baremark.cores=all baremark.only=pipeline.f*,workload.crc"
+expect_q nofp-smp "[.[] | select(.type==\"core\")] | length == 2 and all(.fp == \"$nofp_why\")" "nofp, two cores: each core record reads FP off on that core"
+expect_q nofp-smp "([.[] | select(.type==\"skip\") | .core] | sort == [0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1]) and .[-1].errors == 0" "nofp, two cores: the nine fp pipeline kernels skipped on each, no error"
 BM_QEMU_A64="$A72_EL2" boot baud "baremark.baud=115200 baremark.only=pipeline.add.lat"
 expect_q baud 'map(select(.type=="run"))[0].console.baud_unchanged | test("16550 family only")' "PL011: baud left alone, and the run record says why"
 expect_q baud '.[-1].errors == 0 and .[-1].warnings == 1' "a warning, no error"

@@ -68,6 +68,12 @@ expect_q nofpu '.[-1].type == "end" and .[-1].errors == 0' "no F/D: the whole qu
 expect_q nofpu 'map(select(.type=="core"))[0].fpu | startswith("no F/D")' "no F/D: the core record says so"
 expect_q nofpu '[.[] | select(.type=="skip" and (.kernel | test("^pipeline\\.f")))] | length == 9 and all(.reason | startswith("no F/D"))' "no F/D: the nine fp pipeline kernels skipped with the reason"
 expect_q nofpu '[.[] | select(.type=="result" and .kernel=="crypto.sha256.scalar")] | length == 3' "no F/D: the rest runs (scalar crypto, whose checks use soft-float doubles)"
+expect "no F/D: the console says the FPU is unavailable and why" grep -qF "fpu        unavailable: no F/D" "$OUT/nofpu.log"
+expect_q nofpu '[.[] | select(.type=="summary")][0] | has("unavailable") and (.unavailable | has("summary") | not)' "no F/D: the summary is still derived (the image's C is soft-float)"
+# baremark.selftest=nofp is arm64's stand-in for such a core; RISC-V has
+# the real one above, so it is refused with a warning.
+boot nofp "baremark.selftest=nofp baremark.only=pipeline.fadd.lat"
+expect_q nofp '([.[] | select(.type=="warning")] | map(.text) == ["baremark.selftest=nofp ignored: this port cannot turn its FPU off"]) and ([.[] | select(.type=="result")] | length == 1)' "selftest=nofp on RISC-V: a warning says it is ignored, fp kernels still run"
 expect_q quick 'map(select(.type=="core"))[0].fpu == "ok (F, D)"' "with F and D: the core record says ok"
 
 # A hart whose `cycle` read traps (no Zicntr, as Spike's rv64gc; or

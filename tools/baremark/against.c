@@ -26,6 +26,7 @@
 #include <strings.h>
 
 #include "compare.h"
+#include "records.h"
 
 #define MAX_FIGURES 64
 #define SCALAR_TOLERANCE 0.15
@@ -215,8 +216,7 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
 	double lo, hi;
 	bool numeric = parse_published(f->published, &lo, &hi);
 	if (!r.has) {
-		const char *why = json_string_value(
-			json_object_get(json_object_get(sum, "unavailable"), r.unavailable_key ? r.unavailable_key : ""));
+		const char *why = summary_unavailable(sum, r.unavailable_key);
 		snprintf(measured, sizeof(measured), "-");
 		printf("%-26s | %-26s | %-14s | not measured (%s) | %s\n", f->field, measured, f->published,
 		       why ? why : "no reading in this run", f->source);

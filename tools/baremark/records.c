@@ -115,3 +115,10 @@ const char *result_verdict(const json_t *rec, const char **why)
 		*why = w ? w : "";
 	return v ? v : "ok";
 }
+
+const char *summary_unavailable(const json_t *sum, const char *key)
+{
+	const json_t *u = json_object_get(sum, "unavailable");
+	const char *why = key ? json_string_value(json_object_get(u, key)) : NULL;
+	return why ? why : json_string_value(json_object_get(u, "summary"));
+}

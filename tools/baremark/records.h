@@ -32,4 +32,8 @@ bool result_cycles(const json_t *rec, double *v);
 /* A result's verdict: "ok", "unstable" or "below_floor" (with *why, ""
  * if none given); "ok" for logs written before results carried one. */
 const char *result_verdict(const json_t *rec, const char **why);
+/* Why a summary record lacks `key`: its own reason under `unavailable`,
+ * else the whole summary's (`unavailable.summary`: an arm64 core without
+ * FP derives none); NULL when the record gives neither. */
+const char *summary_unavailable(const json_t *sum, const char *key);
 #endif

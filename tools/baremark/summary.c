@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "records.h"
 #include "summary.h"
 
 /* A cell wider than this is shown whole; its reason-notes only when a
@@ -93,7 +94,7 @@ static int nnotes;
 
 static void unavailable(char *buf, size_t cap, const json_t *sum, const char *key)
 {
-	const char *why = json_string_value(json_object_get(json_object_get(sum, "unavailable"), key));
+	const char *why = summary_unavailable(sum, key);
 	if (!why || strlen(why) <= WIDTH) {
 		snprintf(buf, cap, "%s", why ? why : "—");
 		return;
@@ -154,6 +155,8 @@ static void memory_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 	if (has(sum, "memory"))
 		snprintf(buf, cap, "%.0f cyc at %lld MiB", num(sum, "memory", "latency_cycles"),
 			 (long long)num(sum, "memory", "at_bytes") / (1 << 20));
+	else if (json_object_get(json_object_get(sum, "unavailable"), "summary"))
+		unavailable(buf, cap, sum, "summary");
 	else
 		snprintf(buf, cap, "-");
 }

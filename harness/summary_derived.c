@@ -1,0 +1,282 @@
+/* The summary read off a core's results (harness/summary_record.c keeps
+ * them) and written as its record and console line. Computes in floating
+ * point: on arm64 built with the FPU (mk/aarch64.mk) and called only
+ * where arch_c_float says C may use it. */
+#include "summary_derived.h"
+
+#include <stdio.h>
+
+#include "harness.h"
+#include "log.h"
+#include "record.h"
+#include "summary.h"
+
+/* Why a parameter could not be derived: the kernel's own reason, or,
+ * where the core counts no cycles, that (the kernels ran, timed in ns). */
+static const char *no_cycles;
+static const char *why(const char *reason)
+{
+	return no_cycles[0] ? no_cycles : reason;
+}
+
+/* "btb": {"fits": 1024, "exceeds": 2048, "unit": ..., "from": ...}, or
+ * "at_least" when the curve never rose; nothing when it did not run.
+ * With `next` (may be NULL) stepping too, next_fits / next_exceeds: a
+ * second level of the structure. */
+static void steps_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
+			const char *unit, const char *from)
+{
+	if (!x->has)
+		return;
+	rec_obj(r, key);
+	if (x->open) {
+		rec_u64(r, "at_least", (uint64_t)x->fits);
+	} else {
+		rec_u64(r, "fits", (uint64_t)x->fits);
+		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
+		if (next && next->has && !next->open) {
+			rec_u64(r, "next_fits", (uint64_t)next->fits);
+			rec_u64(r, "next_exceeds", (uint64_t)next->exceeds);
+		}
+	}
+	rec_str(r, "unit", unit);
+	rec_str(r, "from", from);
+	rec_close(r);
+}
+
+static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, const char *unit, const char *from)
+{
+	steps_field(r, key, x, NULL, unit, from);
+}
+
+static int64_t milli(double v)
+{
+	return (int64_t)(v * 1000.0 + (v < 0 ? -0.5 : 0.5));
+}
+
+/* The summary's one console line. Figures go through sm_decimal: the
+ * image's printf formats integers only. */
+static void console_line(const struct sm_summary *s)
+{
+	char line[400], a[32], b[32];
+	int n = snprintf(line, sizeof(line), "summary:");
+#define ADD(...)                                                                   \
+	do {                                                                       \
+		if (n < (int)sizeof(line))                                         \
+			n += snprintf(line + n, sizeof(line) - (size_t)n, __VA_ARGS__); \
+	} while (0)
+	for (int i = 0; i < s->nlevels; i++) {
+		sm_decimal(a, sizeof(a), s->latency[i], 1);
+		ADD(" L%d >=%llu B %s cyc;", i + 1, (unsigned long long)s->upto[i], a);
+	}
+	if (s->has_memory) {
+		sm_decimal(a, sizeof(a), s->memory_latency, 0);
+		ADD(" memory %s cyc;", a);
+	}
+	if (s->has_line) {
+		sm_decimal(a, sizeof(a), s->line_size, 0);
+		ADD(" line %s B;", a);
+	}
+	if (s->order != SM_ORDER_UNKNOWN)
+		ADD(" %s", s->order == SM_IN_ORDER ? "in-order" : "out-of-order");
+	for (int k = 0; s->order == SM_OUT_OF_ORDER && k < SM_WINDOW_KINDS; k++) {
+		if (!s->window[k].has)
+			continue;
+		sm_decimal(a, sizeof(a), s->window[k].fits, 0);
+		sm_decimal(b, sizeof(b), s->window[k].exceeds, 0);
+		if (s->window[k].open)
+			ADD("%s %s >=%s", k ? "," : "; window", sm_window_fillers[k], a);
+		else
+			ADD("%s %s %s-%s", k ? "," : "; window", sm_window_fillers[k], a, b);
+	}
+#undef ADD
+	bm_printf("%s\n", line);
+}
+
+void summary_emit_derived(const struct sm_results *run)
+{
+	static struct sm_point p[SM_MAX_RESULTS];
+	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS;
+	for (int i = 0; i < n; i++) {
+		const struct sm_result *q = &run->r[i];
+		p[i] = (struct sm_point){q->kernel, q->param, (double)q->cyc_milli / 1000.0,
+					 (double)q->br_miss_milli / 1000.0, q->has_br_miss, (double)q->bytes};
+	}
+	no_cycles = run->no_cycles;
+	struct sm_summary s;
+	summary_derive(p, n, &s);
+	static struct rec r; /* the longest record: off the stack */
+	rec_begin(&r, "summary");
+	rec_core(&r);
+	if (run->estimated)
+		rec_bool(&r, "cycles_estimated", true);
+	if (run->left_out)
+		rec_u64(&r, "points_left_out", (uint64_t)run->left_out);
+	rec_arr(&r, "caches");
+	for (int i = 0; i < s.nlevels; i++) {
+		rec_obj(&r, NULL);
+		rec_u64(&r, "holds_bytes", (uint64_t)s.upto[i]);
+		rec_u64(&r, "step_before_bytes", (uint64_t)s.next[i]);
+		rec_milli(&r, "latency_cycles", milli(s.latency[i]));
+		rec_close(&r);
+	}
+	rec_close(&r);
+	rec_obj(&r, "unavailable");
+	if (!s.nlevels)
+		rec_str(&r, "caches", why("cache.load.lat did not run, or its curve has no step"));
+	if (!s.has_mispredict)
+		rec_str(&r, "mispredict_penalty", why("branch.random and branch.predictable did not both run"));
+	if (!s.has_width)
+		rec_str(&r, "issue_width", why("no independent-instruction kernel ran"));
+	if (s.order == SM_ORDER_UNKNOWN)
+		rec_str(&r, "execution", why("uarch.window.* at filler 0 and uarch.mlp chains=1 did not both run"));
+	else if (s.order == SM_IN_ORDER)
+		rec_str(&r, "window", why("in-order: there is no out-of-order window to measure"));
+	if (!s.has_mlp)
+		rec_str(&r, "memory_parallelism", why("uarch.mlp did not run"));
+	if (!s.btb4.has)
+		rec_str(&r, "btb", why("branch.btb.4 did not run"));
+	if (!s.btb16.has)
+		rec_str(&r, "btb_16", why("branch.btb.16 did not run"));
+	if (!s.ras.has)
+		rec_str(&r, "return_stack", why("branch.ret.alt did not run"));
+	if (!s.ret_fixed.has)
+		rec_str(&r, "return_fixed", why("branch.ret.fixed did not run"));
+	if (!s.indirect.has)
+		rec_str(&r, "indirect_targets", why("branch.indirect did not run"));
+	if (!s.pattern.has)
+		rec_str(&r, "pattern_period", why("branch.pattern, branch.predictable and branch.random did not all run, or random was no slower"));
+	if (s.history_why)
+		rec_str(&r, "history_length", why(s.history_why));
+	if (!s.has_bandwidth)
+		rec_str(&r, "read_bandwidth", why("cache.bw.read did not run"));
+	if (!s.has_vbandwidth)
+		rec_str(&r, "vector_read_bandwidth", why("cache.bw.vread did not run (its skip record says why)"));
+	if (!s.has_prefetch)
+		rec_str(&r, "prefetch", why("cache.seq.lat did not run at the largest working set, or no memory level was found"));
+	if (!s.has_stlf)
+		rec_str(&r, "store_to_load_forwarding", why("uarch.stlf.lat and pipeline.add.lat did not both run"));
+	if (!s.has_line)
+		rec_str(&r, "line_size", why(s.line_why));
+	if (!s.tlb_first.has)
+		rec_str(&r, "tlb_reach", why("cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes"));
+	else if (!s.tlb_last.has)
+		rec_str(&r, "tlb_reach_last", why("cache.tlb.lat never rose from one page count to the next"));
+	rec_close(&r);
+	if (s.has_memory) {
+		rec_obj(&r, "memory");
+		rec_milli(&r, "latency_cycles", milli(s.memory_latency));
+		rec_u64(&r, "at_bytes", (uint64_t)s.memory_bytes);
+		rec_str(&r, "from", "cache.load.lat");
+		rec_close(&r);
+	}
+	if (s.has_mispredict) {
+		rec_obj(&r, "mispredict_penalty");
+		rec_milli(&r, "cycles", milli(s.mispredict_penalty));
+		rec_str(&r, "mispredicts", s.mispredicts_counted ? "counted (br_miss)" : "assumed 0.5 per random branch (no br_miss count)");
+		rec_str(&r, "from", "branch.random - branch.predictable");
+		rec_close(&r);
+	}
+	if (s.has_width) {
+		rec_obj(&r, "issue_width");
+		rec_milli(&r, "ipc", milli(s.width));
+		rec_str(&r, "from", s.width_from);
+		if (s.has_width_bound)
+			rec_milli(&r, "bound", milli(s.width_bound));
+		if (s.width_left_out[0])
+			rec_str(&r, "left_out", s.width_left_out);
+		rec_close(&r);
+	}
+	if (s.order != SM_ORDER_UNKNOWN) {
+		rec_obj(&r, "execution");
+		rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
+		rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
+		rec_str(&r, "from", "uarch.window.* filler=0 / uarch.mlp chains=1");
+		rec_close(&r);
+	}
+	if (s.order == SM_OUT_OF_ORDER) {
+		/* one structure per filler kind, keyed by what filled it */
+		rec_obj(&r, "window");
+		for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+			const struct sm_rise *w = &s.window[k];
+			if (!w->has)
+				continue;
+			rec_obj(&r, sm_window_fillers[k]);
+			rec_u64(&r, w->open ? "at_least" : "fits", (uint64_t)w->fits);
+			if (!w->open)
+				rec_u64(&r, "exceeds", (uint64_t)w->exceeds);
+			rec_close(&r);
+		}
+		rec_str(&r, "unit", "fillers after each of two misses");
+		rec_str(&r, "from", "uarch.window.<filler>: the first jump by half a miss");
+		rec_close(&r);
+	}
+	if (s.has_mlp) {
+		rec_obj(&r, "memory_parallelism");
+		rec_milli(&r, "misses", milli(s.mlp));
+		rec_str(&r, "from", "uarch.mlp");
+		rec_close(&r);
+	}
+	rise_field(&r, "tlb_reach", &s.tlb_first, "4 KiB pages (first TLB level)",
+		   "cache.tlb.lat: first page count over 1.25x cache.load.lat at pages x 64 bytes");
+	rise_field(&r, "tlb_reach_last", &s.tlb_last, "4 KiB pages (the biggest step)",
+		   "cache.tlb.lat: the biggest rise between two page counts");
+	const char *by = s.steps_by_penalty ? "first cost over the median before it by a tenth of the mispredict penalty"
+					    : "first cost over 1.5x the median before it";
+	steps_field(&r, "btb", &s.btb4, &s.btb4_next, "taken jumps, 4 bytes apart", "branch.btb.4: first cost over 1.5x the median before it");
+	steps_field(&r, "btb_16", &s.btb16, &s.btb16_next, "taken jumps, 16 bytes apart",
+		    "branch.btb.16: first cost over 1.5x the median before it");
+	rise_field(&r, "return_stack", &s.ras, "calls deep, returns alternating (only a return stack predicts)", by);
+	rise_field(&r, "return_fixed", &s.ret_fixed, "calls deep, returns to fixed places (a BTB can help)", by);
+	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle at one call site", by);
+	rise_field(&r, "history_length", &s.history, "never-taken branches between a random branch and its copy",
+		   "branch.history: first filler count with br_miss x (fillers + 2) over 0.75 per group");
+	rise_field(&r, "pattern_period", &s.pattern, "branches in a repeating outcome pattern",
+		   "branch.pattern: first cost over halfway from branch.predictable to branch.random");
+	if (s.has_bandwidth) {
+		rec_obj(&r, "read_bandwidth");
+		rec_milli(&r, "small_bytes_per_cycle", milli(s.bw_small));
+		rec_u64(&r, "small_at_bytes", (uint64_t)s.bw_small_bytes);
+		rec_milli(&r, "large_bytes_per_cycle", milli(s.bw_large));
+		rec_u64(&r, "large_at_bytes", (uint64_t)s.bw_large_bytes);
+		rec_str(&r, "from", "cache.bw.read (64-bit loads)");
+		rec_close(&r);
+	}
+	if (s.has_vbandwidth) {
+		rec_obj(&r, "vector_read_bandwidth");
+		rec_milli(&r, "small_bytes_per_cycle", milli(s.vbw_small));
+		rec_milli(&r, "large_bytes_per_cycle", milli(s.vbw_large));
+		rec_str(&r, "from", "cache.bw.vread (the widest loads), at the same working sets");
+		rec_close(&r);
+	}
+	if (s.has_prefetch) {
+		rec_obj(&r, "prefetch");
+		rec_milli(&r, "random_cycles", milli(s.memory_latency));
+		rec_milli(&r, "sequential_cycles", milli(s.sequential_latency));
+		rec_u64(&r, "at_bytes", (uint64_t)s.memory_bytes);
+		rec_str(&r, "from", "cache.load.lat against cache.seq.lat (the same lines in address order)");
+		rec_close(&r);
+	}
+	if (s.has_stlf) {
+		rec_obj(&r, "store_to_load_forwarding");
+		/* A difference of two estimates can land a hair under zero; no
+		 * latency is negative, so it reads 0 and says why. */
+		rec_milli(&r, "cycles", milli(s.stlf_latency > 0 ? s.stlf_latency : 0));
+		if (s.stlf_latency < 0.5)
+			rec_str(&r, "note", "under half a cycle: the reload costs no more than the add chain, so the core hands "
+					    "the stored value to the load without the store queue's round trip (memory renaming)");
+		rec_str(&r, "from", "uarch.stlf.lat - pipeline.add.lat");
+		rec_close(&r);
+	}
+	if (s.has_line) {
+		rec_obj(&r, "line_size");
+		rec_u64(&r, "bytes", (uint64_t)s.line_size);
+		rec_milli(&r, "flushed_cycles", milli(s.line_flushed));
+		rec_milli(&r, "kept_cycles", milli(s.line_kept));
+		rec_str(&r, "from", "cache.line.lat: the first offset past the flushed line (below the midpoint)");
+		rec_close(&r);
+	}
+	bm_emit(&r);
+
+	console_line(&s);
+}

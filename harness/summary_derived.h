@@ -1,0 +1,31 @@
+/* Between the summary's two halves: the results, kept in integers
+ * (summary_record.c), and their reading off in floating point
+ * (summary_derived.c), which only a core that can runs. */
+#ifndef BM_SUMMARY_DERIVED_H
+#define BM_SUMMARY_DERIVED_H
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Every result of a run: the full profile with every kernel has about
+ * 900 on a core with vector crypto; a result that does not fit is
+ * counted and said (points_left_out), never dropped silently. */
+#define SM_MAX_RESULTS 2048
+
+struct sm_result {
+	const char *kernel;
+	int64_t param; /* -1 for a kernel without one */
+	int64_t cyc_milli, br_miss_milli; /* per op, thousandths */
+	bool has_br_miss;
+	uint64_t bytes; /* bytes one op moves, 0 if the kernel does not say */
+};
+
+struct sm_results {
+	struct sm_result *r;
+	int n, left_out;
+	bool estimated;      /* cycles estimated from the clock */
+	char no_cycles[200]; /* why the core counts no cycles; "" when it does */
+};
+
+/* Derives the summary and writes its record and console line. */
+void summary_emit_derived(const struct sm_results *run);
+#endif
