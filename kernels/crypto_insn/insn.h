@@ -33,12 +33,32 @@ struct ci_state {
 	const struct ci_op *op;
 };
 
+typedef uint64_t (*ci_chain_fn)(const struct ci_state *s, const uint8_t *start, uint64_t n);
+
+/* A GCM mix, "crypto.insn.gcm<bits>-<impl>.thr": one op is one unit of a
+ * GCM kernel (a block, or a register of blocks) with its crypto
+ * instructions in the kernel's counts, `rounds` AES rounds and 3 or 4
+ * carry-less multiplies, CI_MIX_UNITS units an iteration. Chains 0-7 take
+ * the AES rounds, a unit each; chains 8-11 the multiplies, issued among
+ * the first 8 rounds as the stitched loops issue a block's GHASH. Where
+ * the two kinds of instruction share a pipe they cost their sum (the
+ * Cortex-A72 issues every crypto µop on its F0 pipe, its Software
+ * Optimization Guide, UAN 0016A, says); where they do not, the larger
+ * (Zen 5): what the single-instruction figures cannot tell. */
+#define CI_MIX_UNITS 8
+struct ci_mix {
+	ci_chain_fn aes, mul;
+	unsigned rounds;        /* AES rounds a unit: each AES chain's per iteration */
+	unsigned mul_per_chain; /* each multiply chain's per iteration */
+};
+
 struct ci_op {
 	const char *needs; /* arch feature words, space separated */
 	bool thr;
 	/* What one chain starting from `start` holds after n instructions:
 	 * its low 64 bits. */
-	uint64_t (*chain)(const struct ci_state *s, const uint8_t *start, uint64_t n);
+	ci_chain_fn chain;
+	const struct ci_mix *mix; /* a GCM mix, else NULL */
 };
 
 /* Chain i's start: x with i in byte 0. */
@@ -99,6 +119,15 @@ static inline bool ci_check(const void *state, unsigned variant, uint64_t iters,
 	const struct ci_state *s = state;
 	uint64_t ops = iters * CI_OPS * (variant + 1);
 	uint8_t start[32];
+	const struct ci_mix *m = s->op->mix;
+	if (m) {
+		uint64_t n = iters * (variant + 1), sum = 0;
+		for (unsigned i = 0; i < CI_CHAINS; i++) {
+			ci_start(s, i, start);
+			sum += i < CI_MIX_UNITS ? m->aes(s, start, n * m->rounds) : m->mul(s, start, n * m->mul_per_chain);
+		}
+		return result == sum;
+	}
 	if (!s->op->thr) {
 		ci_start(s, 0, start);
 		return result == s->op->chain(s, start, ops);
@@ -116,16 +145,42 @@ static inline bool ci_check(const void *state, unsigned variant, uint64_t iters,
 #define CI_KERNEL(id, insn, kind, opname, needs_, thr_, chain_fn, bfn)                                   \
 	uint64_t bfn##_x1(void *, uint64_t);                                                           \
 	uint64_t bfn##_x2(void *, uint64_t);                                                           \
-	static const struct ci_op id##_op = {needs_, thr_, chain_fn};                                  \
+	static const struct ci_op id##_op = {needs_, thr_, chain_fn, NULL};                            \
 	BM_KERNEL(id) = {                                                                              \
 		.name = "crypto.insn." insn "." kind, .op = opname, .prepare = ci_prepare,             \
 		.verify = ci_verify, .body = {bfn##_x1, bfn##_x2}, .ops_per_iter = CI_OPS,           \
 		.check = ci_check, .chains = CI_CHAINS, .arg = &id##_op,                  \
 	}
 
+/* CI_MIX_KERNEL(id, "gcm128-aesni", "...", "aes pclmul", &mix, body)
+ * registers crypto.insn.gcm128-aesni.thr, CI_MIX_UNITS ops an iteration.
+ * It declares no `chains`: it has no latency twin to floor it. */
+#define CI_MIX_KERNEL(id, insn, opname, needs_, mix_, bfn)                                          \
+	uint64_t bfn##_x1(void *, uint64_t);                                                           \
+	uint64_t bfn##_x2(void *, uint64_t);                                                           \
+	static const struct ci_op id##_op = {needs_, true, NULL, mix_};                                \
+	BM_KERNEL(id) = {                                                                              \
+		.name = "crypto.insn." insn ".thr", .op = opname, .prepare = ci_prepare,               \
+		.verify = ci_verify, .body = {bfn##_x1, bfn##_x2}, .ops_per_iter = CI_MIX_UNITS,     \
+		.check = ci_check, .arg = &id##_op,                                                   \
+	}
+
 /* Twelve asm lines, one per chain operand %0..%11 (the throughput
- * bodies' chains), from M(n). */
+ * bodies' chains), from M(n); CI_T24 two passes over them. */
 #define CI_T12(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11)
+#define CI_T24(M) CI_T12(M) CI_T12(M)
+
+/* A GCM mix's iteration: A(c) an AES round on chain c, M(c) a multiply
+ * on chain c. Every round one AES round on each of the 8 AES chains;
+ * in the first 8 rounds 3 (CI_MIX_M3) or 4 (CI_MIX_M4) multiplies, over
+ * chains 8-11 in turn, so each of them takes 6 or 8. */
+#define CI_A8(A) A(0) A(1) A(2) A(3) A(4) A(5) A(6) A(7)
+#define CI_M3_4ROUNDS(A, M)                                                                            \
+	CI_A8(A) M(8) M(9) M(10) CI_A8(A) M(11) M(8) M(9) CI_A8(A) M(10) M(11) M(8) CI_A8(A) M(9) M(10) M(11)
+#define CI_M4_4ROUNDS(A, M) CI_A8(A) M(8) M(9) M(10) M(11) CI_A8(A) M(8) M(9) M(10) M(11) \
+	CI_A8(A) M(8) M(9) M(10) M(11) CI_A8(A) M(8) M(9) M(10) M(11)
+#define CI_MIX10(A, M, MUL4ROUNDS) MUL4ROUNDS(A, M) MUL4ROUNDS(A, M) CI_A8(A) CI_A8(A)
+#define CI_MIX14(A, M, MUL4ROUNDS) CI_MIX10(A, M, MUL4ROUNDS) CI_A8(A) CI_A8(A) CI_A8(A) CI_A8(A)
 #define CI_R4(s) s s s s
 #define CI_R24(s) CI_R4(s) CI_R4(s) CI_R4(s) CI_R4(s) CI_R4(s) CI_R4(s)
 

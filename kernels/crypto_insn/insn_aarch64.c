@@ -35,9 +35,10 @@
 		return LOW(x);                                                         \
 	}
 
-/* Chains %0..%11, k in %12 and y in %13; two passes an asm statement. */
-#define THR_ASM(INS_T)                                                                                 \
-	__asm__ volatile(CI_T12(INS_T) CI_T12(INS_T)                                                   \
+/* Chains %0..%11, k in %12 and y in %13; TEXT an iteration's asm
+ * (CI_T24(INS_T): two passes over the chains; or a GCM mix). */
+#define THR_ASM(TEXT)                                                                                  \
+	__asm__ volatile(TEXT                                                                          \
 			 : "+w"(c[0]), "+w"(c[1]), "+w"(c[2]), "+w"(c[3]), "+w"(c[4]), "+w"(c[5]),     \
 			   "+w"(c[6]), "+w"(c[7]), "+w"(c[8]), "+w"(c[9]), "+w"(c[10]), "+w"(c[11])    \
 			 : "w"(k), "w"(y))
@@ -59,14 +60,14 @@ static uint64_t chains_sum(const uint8x16_t c[CI_CHAINS])
 	return sum;
 }
 
-#define THR_BODIES(fn, TGT, INS_T)                                                     \
+#define THR_BODIES(fn, TGT, TEXT)                                                      \
 	TGT uint64_t fn##_x1(void *st, uint64_t iters)                                 \
 	{                                                                              \
 		const struct ci_state *s = st;                                         \
 		uint8x16_t c[CI_CHAINS], k = LOAD(s->k), y = LOAD(s->y);               \
 		chains_init(s, c);                                                     \
 		for (uint64_t i = 0; i < iters; i++)                                   \
-			THR_ASM(INS_T);                                                \
+			THR_ASM(TEXT);                                                 \
 		return chains_sum(c);                                                  \
 	}                                                                              \
 	TGT uint64_t fn##_x2(void *st, uint64_t iters)                                 \
@@ -75,8 +76,8 @@ static uint64_t chains_sum(const uint8x16_t c[CI_CHAINS])
 		uint8x16_t c[CI_CHAINS], k = LOAD(s->k), y = LOAD(s->y);               \
 		chains_init(s, c);                                                     \
 		for (uint64_t i = 0; i < iters; i++) {                                 \
-			THR_ASM(INS_T);                                                \
-			THR_ASM(INS_T);                                                \
+			THR_ASM(TEXT);                                                 \
+			THR_ASM(TEXT);                                                 \
 		}                                                                      \
 		return chains_sum(c);                                                  \
 	}
@@ -137,15 +138,15 @@ SM4_T static uint64_t sm4e_chain(const struct ci_state *s, const uint8_t *start,
 #define SM4E_T12(c) "sm4e %" #c ".4s, %12.4s\n\t"
 
 LAT_BODIES(ci_aes_lat, AES_T, AES_L)
-THR_BODIES(ci_aes_thr, AES_T, AES_T12)
+THR_BODIES(ci_aes_thr, AES_T, CI_T24(AES_T12))
 LAT_BODIES(ci_pmull_lat, AES_T, PMULL_L)
-THR_BODIES(ci_pmull_thr, AES_T, PMULL_T12)
+THR_BODIES(ci_pmull_thr, AES_T, CI_T24(PMULL_T12))
 LAT_BODIES(ci_sha256h_lat, AES_T, SHA256H_L)
-THR_BODIES(ci_sha256h_thr, AES_T, SHA256H_T12)
+THR_BODIES(ci_sha256h_thr, AES_T, CI_T24(SHA256H_T12))
 LAT_BODIES(ci_sha512h_lat, SHA512_T, SHA512H_L)
-THR_BODIES(ci_sha512h_thr, SHA512_T, SHA512H_T12)
+THR_BODIES(ci_sha512h_thr, SHA512_T, CI_T24(SHA512H_T12))
 LAT_BODIES(ci_sm4e_lat, SM4_T, SM4E_L)
-THR_BODIES(ci_sm4e_thr, SM4_T, SM4E_T12)
+THR_BODIES(ci_sm4e_thr, SM4_T, CI_T24(SM4E_T12))
 
 #define AES_OP "aese + aesmc (one AES round, one block)"
 #define PMULL_OP "pmull (64x64-bit carry-less multiply)"
@@ -162,3 +163,13 @@ CI_KERNEL(ci_sha512h_l, "sha512h", "lat", SHA512H_OP, "sha512", false, sha512h_c
 CI_KERNEL(ci_sha512h_t, "sha512h", "thr", SHA512H_OP, "sha512", true, sha512h_chain, ci_sha512h_thr);
 CI_KERNEL(ci_sm4e_l, "sm4e", "lat", SM4E_OP, "sm4", false, sm4e_chain, ci_sm4e_lat);
 CI_KERNEL(ci_sm4e_t, "sm4e", "thr", SM4E_OP, "sm4", true, sm4e_chain, ci_sm4e_thr);
+
+/* The GCM mixes (insn.h): a block of the armv8-ce GCM kernels, its AES
+ * rounds (AESE+AESMC pairs) and four PMULL, AES-128 and AES-256. */
+THR_BODIES(ci_gcm128_ce, AES_T, CI_MIX10(AES_T12, PMULL_T12, CI_M4_4ROUNDS))
+THR_BODIES(ci_gcm256_ce, AES_T, CI_MIX14(AES_T12, PMULL_T12, CI_M4_4ROUNDS))
+static const struct ci_mix gcm128_ce = {aes_chain, pmull_chain, 10, 8}, gcm256_ce = {aes_chain, pmull_chain, 14, 8};
+CI_MIX_KERNEL(ci_gcm128_ce_t, "gcm128-ce", "an AES-128-GCM block: 10 aese + aesmc, 4 pmull", "aes pmull", &gcm128_ce,
+	      ci_gcm128_ce);
+CI_MIX_KERNEL(ci_gcm256_ce_t, "gcm256-ce", "an AES-256-GCM block: 14 aese + aesmc, 4 pmull", "aes pmull", &gcm256_ce,
+	      ci_gcm256_ce);

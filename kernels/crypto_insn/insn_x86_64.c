@@ -50,14 +50,15 @@
 		return LOW(x);                                                         \
 	}
 
-/* A throughput body: chains %0..%11, the inputs from %12; INS_T(c) is
- * the line for chain c, two passes over the chains an asm statement. */
-#define THR_ASM(INS_T, ...)                                                                            \
-	__asm__ volatile(CI_T12(INS_T) CI_T12(INS_T)                                                   \
+/* A throughput body: chains %0..%11, the inputs from %12; TEXT is an
+ * iteration's asm (CI_T24(INS_T): two passes over the chains, INS_T(c)
+ * the line for chain c; or a GCM mix). */
+#define THR_ASM(TEXT, ...)                                                                             \
+	__asm__ volatile(TEXT                                                                          \
 			 : "+x"(c[0]), "+x"(c[1]), "+x"(c[2]), "+x"(c[3]), "+x"(c[4]), "+x"(c[5]),     \
 			   "+x"(c[6]), "+x"(c[7]), "+x"(c[8]), "+x"(c[9]), "+x"(c[10]), "+x"(c[11])    \
 			 : __VA_ARGS__)
-#define THR_BODIES(fn, TGT, T, LOAD, LOW, INS_T, ...)                                  \
+#define THR_BODIES(fn, TGT, T, LOAD, LOW, TEXT, ...)                                   \
 	TGT static inline void fn##_init(const struct ci_state *s, T c[CI_CHAINS])      \
 	{                                                                              \
 		uint8_t b[32];                                                         \
@@ -80,7 +81,7 @@
 		(void)y;                                                               \
 		fn##_init(s, c);                                                       \
 		for (uint64_t i = 0; i < iters; i++)                                   \
-			THR_ASM(INS_T, __VA_ARGS__);                                   \
+			THR_ASM(TEXT, __VA_ARGS__);                                    \
 		return fn##_sum(c);                                                    \
 	}                                                                              \
 	TGT uint64_t fn##_x2(void *st, uint64_t iters)                                 \
@@ -90,8 +91,8 @@
 		(void)y;                                                               \
 		fn##_init(s, c);                                                       \
 		for (uint64_t i = 0; i < iters; i++) {                                 \
-			THR_ASM(INS_T, __VA_ARGS__);                                   \
-			THR_ASM(INS_T, __VA_ARGS__);                                   \
+			THR_ASM(TEXT, __VA_ARGS__);                                    \
+			THR_ASM(TEXT, __VA_ARGS__);                                    \
 		}                                                                      \
 		return fn##_sum(c);                                                    \
 	}
@@ -130,19 +131,19 @@ CHAIN(sha256rnds2_chain, SHA_T, __m128i, LOAD128, LOW128, _mm_sha256rnds2_epu32(
 #define SHA_T12(c) "sha256rnds2 %12, %" #c "\n\t"
 
 LAT_BODIES(ci_aesenc_lat, AES_T, __m128i, LOAD128, LOW128, AESENC_L, "x"(k))
-THR_BODIES(ci_aesenc_thr, AES_T, __m128i, LOAD128, LOW128, AESENC_T, "x"(k))
+THR_BODIES(ci_aesenc_thr, AES_T, __m128i, LOAD128, LOW128, CI_T24(AESENC_T), "x"(k))
 LAT_BODIES(ci_vaesenc_lat, VAES_T, __m256i, LOAD256, LOW256, VAESENC_L, "x"(k))
-THR_BODIES(ci_vaesenc_thr, VAES_T, __m256i, LOAD256, LOW256, VAESENC_T, "x"(k))
+THR_BODIES(ci_vaesenc_thr, VAES_T, __m256i, LOAD256, LOW256, CI_T24(VAESENC_T), "x"(k))
 LAT_BODIES(ci_vaesenc512_lat, VAES512_T, __m512i, LOAD512, LOW512, VAESENC_L, "x"(k))
-THR_BODIES(ci_vaesenc512_thr, VAES512_T, __m512i, LOAD512, LOW512, VAESENC_T, "x"(k))
+THR_BODIES(ci_vaesenc512_thr, VAES512_T, __m512i, LOAD512, LOW512, CI_T24(VAESENC_T), "x"(k))
 LAT_BODIES(ci_pclmul_lat, CLMUL_T, __m128i, LOAD128, LOW128, PCLMUL_L, "x"(k))
-THR_BODIES(ci_pclmul_thr, CLMUL_T, __m128i, LOAD128, LOW128, PCLMUL_T, "x"(k))
+THR_BODIES(ci_pclmul_thr, CLMUL_T, __m128i, LOAD128, LOW128, CI_T24(PCLMUL_T), "x"(k))
 LAT_BODIES(ci_vpclmul_lat, VCLMUL_T, __m256i, LOAD256, LOW256, VPCLMUL_L, "x"(k))
-THR_BODIES(ci_vpclmul_thr, VCLMUL_T, __m256i, LOAD256, LOW256, VPCLMUL_T, "x"(k))
+THR_BODIES(ci_vpclmul_thr, VCLMUL_T, __m256i, LOAD256, LOW256, CI_T24(VPCLMUL_T), "x"(k))
 LAT_BODIES(ci_vpclmul512_lat, VCLMUL512_T, __m512i, LOAD512, LOW512, VPCLMUL_L, "x"(k))
-THR_BODIES(ci_vpclmul512_thr, VCLMUL512_T, __m512i, LOAD512, LOW512, VPCLMUL_T, "x"(k))
+THR_BODIES(ci_vpclmul512_thr, VCLMUL512_T, __m512i, LOAD512, LOW512, CI_T24(VPCLMUL_T), "x"(k))
 LAT_BODIES(ci_sha256_lat, SHA_T, __m128i, LOAD128, LOW128, SHA_L, "x"(y), "Yz"(k))
-THR_BODIES(ci_sha256_thr, SHA_T, __m128i, LOAD128, LOW128, SHA_T12, "x"(y), "Yz"(k))
+THR_BODIES(ci_sha256_thr, SHA_T, __m128i, LOAD128, LOW128, CI_T24(SHA_T12), "x"(y), "Yz"(k))
 
 CI_KERNEL(ci_aesenc_l, "aesenc", "lat", "aesenc xmm (one AES round, one block)", "aes", false, aesenc_chain,
 	  ci_aesenc_lat);
@@ -172,3 +173,34 @@ CI_KERNEL(ci_sha256_l, "sha256rnds2", "lat", "sha256rnds2 (two SHA-256 rounds)",
 	  ci_sha256_lat);
 CI_KERNEL(ci_sha256_t, "sha256rnds2", "thr", "sha256rnds2 (two SHA-256 rounds)", "sha", true, sha256rnds2_chain,
 	  ci_sha256_thr);
+
+/* The GCM mixes (insn.h): each GCM kernel's unit, AES-128 and AES-256. */
+#define VAES_CLMUL_T __attribute__((target("vaes,vpclmulqdq,avx2")))
+#define VAES512_CLMUL_T __attribute__((target("vaes,vpclmulqdq,avx512f")))
+THR_BODIES(ci_gcm128_aesni, AES_T CLMUL_T, __m128i, LOAD128, LOW128, CI_MIX10(AESENC_T, PCLMUL_T, CI_M3_4ROUNDS), "x"(k))
+THR_BODIES(ci_gcm256_aesni, AES_T CLMUL_T, __m128i, LOAD128, LOW128, CI_MIX14(AESENC_T, PCLMUL_T, CI_M3_4ROUNDS), "x"(k))
+THR_BODIES(ci_gcm128_vaes, VAES_CLMUL_T, __m256i, LOAD256, LOW256, CI_MIX10(VAESENC_T, VPCLMUL_T, CI_M4_4ROUNDS), "x"(k))
+THR_BODIES(ci_gcm256_vaes, VAES_CLMUL_T, __m256i, LOAD256, LOW256, CI_MIX14(VAESENC_T, VPCLMUL_T, CI_M4_4ROUNDS), "x"(k))
+THR_BODIES(ci_gcm128_vaes512, VAES512_CLMUL_T, __m512i, LOAD512, LOW512, CI_MIX10(VAESENC_T, VPCLMUL_T, CI_M4_4ROUNDS),
+	   "x"(k))
+THR_BODIES(ci_gcm256_vaes512, VAES512_CLMUL_T, __m512i, LOAD512, LOW512, CI_MIX14(VAESENC_T, VPCLMUL_T, CI_M4_4ROUNDS),
+	   "x"(k))
+/* one unit: a block (AES-NI), two in a ymm register, four in a zmm */
+static const struct ci_mix gcm128_aesni = {aesenc_chain, pclmul_chain, 10, 6},
+			   gcm256_aesni = {aesenc_chain, pclmul_chain, 14, 6},
+			   gcm128_vaes = {vaesenc_chain, vpclmul_chain, 10, 8},
+			   gcm256_vaes = {vaesenc_chain, vpclmul_chain, 14, 8},
+			   gcm128_vaes512 = {vaesenc512_chain, vpclmul512_chain, 10, 8},
+			   gcm256_vaes512 = {vaesenc512_chain, vpclmul512_chain, 14, 8};
+CI_MIX_KERNEL(ci_gcm128_aesni_t, "gcm128-aesni", "an AES-128-GCM block: 10 aesenc + 3 pclmulqdq", "aes pclmul",
+	      &gcm128_aesni, ci_gcm128_aesni);
+CI_MIX_KERNEL(ci_gcm256_aesni_t, "gcm256-aesni", "an AES-256-GCM block: 14 aesenc + 3 pclmulqdq", "aes pclmul",
+	      &gcm256_aesni, ci_gcm256_aesni);
+CI_MIX_KERNEL(ci_gcm128_vaes_t, "gcm128-vaes", "two AES-128-GCM blocks: 10 vaesenc + 4 vpclmulqdq ymm",
+	      "vaes vpclmulqdq avx2", &gcm128_vaes, ci_gcm128_vaes);
+CI_MIX_KERNEL(ci_gcm256_vaes_t, "gcm256-vaes", "two AES-256-GCM blocks: 14 vaesenc + 4 vpclmulqdq ymm",
+	      "vaes vpclmulqdq avx2", &gcm256_vaes, ci_gcm256_vaes);
+CI_MIX_KERNEL(ci_gcm128_vaes512_t, "gcm128-vaes512", "four AES-128-GCM blocks: 10 vaesenc + 4 vpclmulqdq zmm",
+	      "vaes vpclmulqdq avx512f", &gcm128_vaes512, ci_gcm128_vaes512);
+CI_MIX_KERNEL(ci_gcm256_vaes512_t, "gcm256-vaes512", "four AES-256-GCM blocks: 14 vaesenc + 4 vpclmulqdq zmm",
+	      "vaes vpclmulqdq avx512f", &gcm256_vaes512, ci_gcm256_vaes512);

@@ -52,6 +52,7 @@ if grep -qw aes /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && grep -qw sh
 	done
 	# the instructions they are made of, one chain and twelve, checked
 	expect_q quick '[.[] | select(.type=="result" and (.kernel | test("^crypto\\.insn\\.(aesenc|pclmulqdq|sha256rnds2)\\.(lat|thr)$")))] | length == 6 and all(.check == "ok" and .cycles_per_op.est > 0)' "crypto.insn: AESENC, PCLMULQDQ, SHA256RNDS2 latency and throughput, chains checked"
+	expect_q quick '[.[] | select(.type=="result" and (.kernel | test("^crypto\\.insn\\.gcm(128|256)-aesni\\.thr$")))] | length == 2 and all(.check == "ok" and .cycles_per_op.est > 0)' "crypto.insn: the AES-NI GCM mixes (10 or 14 AESENC and 3 PCLMULQDQ a block), every chain checked"
 else
 	expect_q quick '[.[] | select(.type=="skip" and (.kernel|startswith("crypto.")))] | all(.reason | startswith("no "))' "accelerated crypto skipped with the missing CPUID feature named"
 fi
@@ -59,6 +60,7 @@ if grep -qw vaes /proc/cpuinfo && grep -qw avx512f /proc/cpuinfo && grep -qw avx
 	expect_q quick '[.[] | select(.type=="result" and (.kernel=="crypto.aes128-ctr.vaes512" or .kernel=="crypto.aes256-ctr.vaes512"))] | length == 6 and all(.check == "ok")' "VAES on 512-bit registers: counter mode timed at three sizes, both key sizes"
 	expect_q quick '[.[] | select(.type=="result" and (.kernel=="crypto.aes128-gcm.vaes512-vpclmul" or .kernel=="crypto.aes256-gcm.vaes512-vpclmul"))] | length == 6 and all(.check == "ok")' "GCM stitched on 512-bit registers timed at three sizes, both key sizes"
 	expect_q quick '[.[] | select(.type=="result" and (.kernel | test("^crypto\\.insn\\.(vaesenc512|vpclmulqdq512)\\.")))] | length == 4 and all(.check == "ok")' "VAESENC and VPCLMULQDQ zmm latency and throughput, chains checked"
+	expect_q quick '[.[] | select(.type=="result" and (.kernel | test("^crypto\\.insn\\.gcm(128|256)-vaes(512)?\\.thr$")))] | length == 4 and all(.check == "ok")' "the VAES GCM mixes, 256- and 512-bit, chains checked"
 else
 	expect_q quick '[.[] | select(.kernel and (.kernel | endswith(".vaes512")))] | all(.type == "skip" and (.reason | startswith("no ")))' "512-bit VAES kernels skipped, naming the missing feature"
 fi
@@ -130,7 +132,7 @@ for arch in aarch64 riscv64; do
 		expect_q "$arch" 'map(select(.type=="core"))[0].counters.time | test("^ok, CNTVCT_EL0 at CNTFRQ_EL0 = [0-9]+ Hz$")' "$arch: time from CNTVCT_EL0 at CNTFRQ_EL0"
 		# qemu-user's default CPU has the Crypto Extension (AT_HWCAP)
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | endswith(".armv8-ce")))] | length == 33 and all(.check == "ok")' "$arch: the eleven Crypto Extension kernels (GHASH alone, Armv8.2 SHA-512, SM3, SM4 included) verified and timed"
-		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | length == 10 and all(.check == "ok")' "$arch: the ten crypto instruction kernels (AESE+AESMC, PMULL, SHA256H, SHA512H, SM4E), chains checked"
+		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | length == 12 and all(.check == "ok")' "$arch: the twelve crypto instruction kernels (AESE+AESMC, PMULL, SHA256H, SHA512H, SM4E, and the two GCM mixes), chains checked"
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "$arch: the NEON instruction kernels at every element size, self-checked"
 		expect_q "$arch" '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok")' "$arch: cache.line.lat flushes with DC CIVAC from user space, self-checked at 7 offsets"
 	else

@@ -41,7 +41,7 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 	# The crypto instruction kernels: under -icount an op costs its
 	# instructions (AESE+AESMC two, the rest one), every chain checked;
 	# Armv8.2's SHA512H and SM4E skipped like the kernels made of them.
-	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | map({(.kernel): .cycles_per_op.est}) | add == {"crypto.insn.aese-aesmc.lat":2,"crypto.insn.aese-aesmc.thr":2,"crypto.insn.pmull.lat":1,"crypto.insn.pmull.thr":1,"crypto.insn.sha256h.lat":1,"crypto.insn.sha256h.thr":1}' "crypto.insn.*: AESE+AESMC 2 instructions, PMULL and SHA256H 1, lat and thr"
+	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | map({(.kernel): .cycles_per_op.est}) | add == {"crypto.insn.aese-aesmc.lat":2,"crypto.insn.aese-aesmc.thr":2,"crypto.insn.gcm128-ce.thr":24,"crypto.insn.gcm256-ce.thr":32,"crypto.insn.pmull.lat":1,"crypto.insn.pmull.thr":1,"crypto.insn.sha256h.lat":1,"crypto.insn.sha256h.thr":1}' "crypto.insn.*: AESE+AESMC 2 instructions, PMULL and SHA256H 1, lat and thr; the GCM mixes 10 or 14 pairs and 4 PMULL a block (24, 32)"
 	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | all(.check == "ok")' "crypto.insn.*: every chain's value checked"
 	expect_q "$name" '[.[] | select(.type=="skip" and (.kernel | startswith("crypto.insn.")))] | map(.kernel) == ["crypto.insn.sha512h.lat","crypto.insn.sha512h.thr","crypto.insn.sm4e.lat","crypto.insn.sm4e.thr"]' "crypto.insn.sha512h/sm4e skipped on a core without them"
 	expect_q "$name" '[.[] | select(.type=="error")] | length == 0' "no verification failure"
@@ -129,7 +129,7 @@ for cfg in "a53:$A53_EL1" "a72:$A72_EL2"; do
 	BM_QEMU_A64="$machine" boot "nofp-$name" "baremark.profile=quick baremark.selftest=nofp"
 	expect_q "nofp-$name" '.[-1].type == "end" and .[-1].errors == 0 and .[-1].warnings == 0' "nofp ($name): the quick profile runs to its end, no error, no warning"
 	expect_q "nofp-$name" "map(select(.type==\"core\"))[0] | .fp == \"$nofp_why\" and .advsimd == \"$nofp_why\"" "nofp ($name): the core record says FP and SIMD are off, read back from its own register"
-	expect_q "nofp-$name" "[.[] | select(.type==\"skip\" and (.kernel | test(\"$nofp_kernels\")))] | length == 49 and all(.reason == \"$nofp_why\")" "nofp ($name): the 49 FP, SIMD and crypto kernels skipped with the reason"
+	expect_q "nofp-$name" "[.[] | select(.type==\"skip\" and (.kernel | test(\"$nofp_kernels\")))] | length == 51 and all(.reason == \"$nofp_why\")" "nofp ($name): the 51 FP, SIMD and crypto kernels skipped with the reason"
 	expect_q "nofp-$name" "[.[] | select(.type==\"result\" and (.kernel | test(\"$nofp_kernels\")))] | length == 0" "nofp ($name): none of them ran"
 	expect "nofp ($name): every other result of the normal run is there" cmp -s \
 		<(jq -r -s "map(select(.type==\"result\" and (.kernel | test(\"$nofp_kernels\") | not)) | .kernel + \" \" + (.param.value | tostring)) | .[]" "$OUT/$name.jsonl") \
