@@ -94,6 +94,11 @@ static inline void *ci_prepare(const struct bm_kernel *k, const struct bm_env *e
 	const struct ci_op *op = k->arg;
 	if (strstr(op->needs, "avx512") && *iters < 16384)
 		*iters = 16384;
+	/* A mix's iteration is a few dozen cycles of two units at once: runs
+	 * of the full profile's 1024 came out unstable on Zen 5 in half the
+	 * bench rounds (2026-12-02); four times as long settle. */
+	if (op->mix && *iters < 4096)
+		*iters = 4096;
 	struct ci_state *s = arena_alloc(sizeof(*s), 32);
 	if (!s) {
 		*why = "no memory for kernel state";
