@@ -135,14 +135,15 @@ struct cr_bound crypto_bound(const struct core_col *c, const char *kernel, const
 			cycles = m->chain_len * t;
 	}
 	/* a log from before the mixes were measured has none: the single
-	 * figures alone then, as they were */
+	 * figures alone then, as they were; a mix that is not ok leaves them
+	 * alone too, and the bound says so (partial) */
 	if (m->mix) {
 		int got = insn_cycles(c, m->mix, "thr", rows, nrows, &t, b.why);
-		if (got == 0)
-			return b;
+		b.partial = got == 0;
 		if (got == 1 && t > cycles)
 			cycles = t;
-		b.why[0] = '\0';
+		if (got != 0)
+			b.why[0] = '\0';
 	}
 	b.has = true;
 	b.cpb = cycles / m->unit;

@@ -7,8 +7,12 @@
 
 struct cr_bound {
 	bool has;
+	/* has, but from the single instructions alone: the kernel's measured
+	 * mix (a GCM one) is in the column and not ok, so the bound may be
+	 * lower than the core allows; why says why */
+	bool partial;
 	double cpb;      /* cycles per byte */
-	char why[128];   /* without a bound: why */
+	char why[128];   /* without a bound, or partial: why */
 };
 
 /* The bound of `kernel` ("crypto.aes128-ctr.aesni") on column c. */
