@@ -39,7 +39,8 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 }
 
 /* Where C cannot compute in floating point (an arm64 core without FP),
- * the record says so and the host reads the results themselves. */
+ * no summary is derived: the record says why, and every result it would
+ * have been read off is in the log. */
 void summary_emit(void)
 {
 	if (run.left_out)
