@@ -136,7 +136,14 @@ static inline uint64x2_t shr128(uint64x2_t x, int s)
 }
 
 /* Shift hi:lo left by one, then reduce modulo x^128 + x^7 + x^2 + x + 1
- * in the reflected representation (Gueron and Kounavis, algorithm 5). */
+ * in the reflected representation (Gueron and Kounavis, algorithm 5).
+ * The x86 backend reduces by two carry-less multiplies instead, which
+ * took fifteen shifts and XORs off the chain from one batch to the next
+ * on Zen 5; here the shifts stay: on the Cortex-A72 every crypto µop,
+ * PMULL included, issues on its F0 pipe alone, where the AES rounds are,
+ * while shifts and XORs can also take F1 (Cortex-A72 Software
+ * Optimization Guide, UAN 0016A, 2.1). Which is faster on a board is
+ * for a board run to say. */
 static inline uint64x2_t reduce(uint64x2_t lo, uint64x2_t hi)
 {
 	uint64x2_t clo = vshrq_n_u64(lo, 63), chi = vshrq_n_u64(hi, 63);
