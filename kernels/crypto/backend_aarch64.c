@@ -141,9 +141,9 @@ static inline uint64x2_t shr128(uint64x2_t x, int s)
  * took fifteen shifts and XORs off the chain from one batch to the next
  * on Zen 5; here the shifts stay: on the Cortex-A72 every crypto µop,
  * PMULL included, issues on its F0 pipe alone, where the AES rounds are,
- * while shifts and XORs can also take F1 (Cortex-A72 Software
- * Optimization Guide, UAN 0016A, 2.1). Which is faster on a board is
- * for a board run to say. */
+ * while the shifts issue on F1 and the XORs on either (Cortex-A72
+ * Software Optimization Guide, UAN 0016A, its pipeline table). Which is
+ * faster on a board is for a board run to say. */
 static inline uint64x2_t reduce(uint64x2_t lo, uint64x2_t hi)
 {
 	uint64x2_t clo = vshrq_n_u64(lo, 63), chi = vshrq_n_u64(hi, 63);
