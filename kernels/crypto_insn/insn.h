@@ -177,7 +177,7 @@ static inline bool ci_check(const void *state, unsigned variant, uint64_t iters,
 
 /* A GCM mix's iteration: A(c) an AES round on chain c, M(c) a multiply
  * on chain c. Every round one AES round on each of the 8 AES chains;
- * in the first 8 rounds 3 (CI_MIX_M3) or 4 (CI_MIX_M4) multiplies, over
+ * in the first 8 rounds 3 (CI_M3_4ROUNDS) or 4 (CI_M4_4ROUNDS) multiplies, over
  * chains 8-11 in turn, so each of them takes 6 or 8. */
 #define CI_A8(A) A(0) A(1) A(2) A(3) A(4) A(5) A(6) A(7)
 #define CI_M3_4ROUNDS(A, M)                                                                            \
