@@ -473,8 +473,12 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 static void summary_point(const struct job *j, int64_t cyc, const struct verdict *v, int64_t ops)
 {
 	const struct bm_counters *c = j->ctr;
-	if (!c->slot[BM_SLOT_CYCLES].avail || strcmp(v->word, "below_floor") == 0)
+	if (!c->slot[BM_SLOT_CYCLES].avail)
 		return;
+	if (strcmp(v->word, "below_floor") == 0) {
+		summary_refuse(j->k->name, v->word, v->why);
+		return;
+	}
 	int64_t br = 0;
 	bool has_br = false;
 	for (int s = 2; s < c->nslots; s++)

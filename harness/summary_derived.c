@@ -5,6 +5,7 @@
 #include "summary_derived.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "harness.h"
 #include "log.h"
@@ -14,17 +15,38 @@
 /* Why a parameter could not be derived: the kernel's own reason, or,
  * where the core counts no cycles, that (the kernels ran, timed in ns). */
 static const char *no_cycles;
+static const struct sm_results *results;
 static const char *why(const char *reason)
 {
 	return no_cycles[0] ? no_cycles : reason;
+}
+
+/* Why a field that needs `a` and `b` (b may be NULL) is missing: the
+ * verdict of whichever ran and was left out (a figure below its floor),
+ * else `reason` (they did not run). */
+static const char *why_left(const char *a, const char *b, const char *reason)
+{
+	static char buf[2][240];
+	static unsigned next;
+	if (no_cycles[0])
+		return no_cycles;
+	for (int i = 0; i < results->nrefused; i++) {
+		const struct sm_refused *f = &results->refused[i];
+		if (strcmp(f->kernel, a) != 0 && (!b || strcmp(f->kernel, b) != 0))
+			continue;
+		char *out = buf[next++ % 2]; /* two may be pending in one record call */
+		snprintf(out, sizeof(buf[0]), "%s ran and was left out: %s", f->kernel, f->why);
+		return out;
+	}
+	return reason;
 }
 
 /* "btb": {"fits": 1024, "exceeds": 2048, "unit": ..., "from": ...}, or
  * "at_least" when the curve never rose; nothing when it did not run.
  * With `next` (may be NULL) stepping too, next_fits / next_exceeds: a
  * second level of the structure. */
-static void steps_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
-			const char *unit, const char *from)
+static void steps_shaped(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
+			 const char *shape, const char *unit, const char *from)
 {
 	if (!x->has)
 		return;
@@ -34,6 +56,8 @@ static void steps_field(struct rec *r, const char *key, const struct sm_rise *x,
 	} else {
 		rec_u64(r, "fits", (uint64_t)x->fits);
 		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
+		if (shape)
+			rec_str(r, "shape", shape);
 		if (next && next->has && !next->open) {
 			rec_u64(r, "next_fits", (uint64_t)next->fits);
 			rec_u64(r, "next_exceeds", (uint64_t)next->exceeds);
@@ -44,9 +68,35 @@ static void steps_field(struct rec *r, const char *key, const struct sm_rise *x,
 	rec_close(r);
 }
 
+static void steps_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
+			const char *unit, const char *from)
+{
+	steps_shaped(r, key, x, next, NULL, unit, from);
+}
+
 static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, const char *unit, const char *from)
 {
 	steps_field(r, key, x, NULL, unit, from);
+}
+
+/* A capacity read off its knee (lib/summary.c, sm_knee): a gradual rise
+ * gives entries (the best fit, and fits..exceeds-1 the range as good), a
+ * step the depths either side. */
+static void knee_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_knee_fit *k,
+		       const char *unit, const char *from)
+{
+	if (!x->has || x->open || k->shape != SM_SHAPE_GRADUAL) {
+		steps_shaped(r, key, x, NULL, x->open ? NULL : "step", unit, from);
+		return;
+	}
+	rec_obj(r, key);
+	rec_u64(r, "entries", (uint64_t)k->entries);
+	rec_u64(r, "fits", (uint64_t)x->fits);
+	rec_u64(r, "exceeds", (uint64_t)x->exceeds);
+	rec_str(r, "shape", "gradual");
+	rec_str(r, "unit", "entries: returns in flight, the body's own call included");
+	rec_str(r, "from", from);
+	rec_close(r);
 }
 
 static int64_t milli(double v)
@@ -89,6 +139,8 @@ static void console_line(const struct sm_summary *s)
 		else
 			ADD("%s %s %s-%s", k ? "," : "; window", sm_window_fillers[k], a, b);
 	}
+	if (s->has_addi && s->addi_eliminated)
+		ADD("; immediate adds eliminated at rename");
 #undef ADD
 	bm_printf("%s\n", line);
 }
@@ -103,6 +155,7 @@ void summary_emit_derived(const struct sm_results *run)
 					 (double)q->br_miss_milli / 1000.0, q->has_br_miss, (double)q->bytes};
 	}
 	no_cycles = run->no_cycles;
+	results = run;
 	struct sm_summary s;
 	summary_derive(p, n, &s);
 	static struct rec r; /* the longest record: off the stack */
@@ -139,7 +192,7 @@ void summary_emit_derived(const struct sm_results *run)
 	if (!s.btb16.has)
 		rec_str(&r, "btb_16", why("branch.btb.16 did not run"));
 	if (!s.ras.has)
-		rec_str(&r, "return_stack", why("branch.ret.alt did not run"));
+		rec_str(&r, "return_stack", why("branch.ret.random did not run"));
 	if (!s.ret_fixed.has)
 		rec_str(&r, "return_fixed", why("branch.ret.fixed did not run"));
 	if (!s.indirect.has)
@@ -155,7 +208,11 @@ void summary_emit_derived(const struct sm_results *run)
 	if (!s.has_prefetch)
 		rec_str(&r, "prefetch", why("cache.seq.lat did not run at the largest working set, or no memory level was found"));
 	if (!s.has_stlf)
-		rec_str(&r, "store_to_load_forwarding", why("uarch.stlf.lat and pipeline.add.lat did not both run"));
+		rec_str(&r, "store_to_load_forwarding",
+			why_left("uarch.stlf.lat", "pipeline.add.lat", "uarch.stlf.lat and pipeline.add.lat did not both run"));
+	if (!s.has_addi)
+		rec_str(&r, "add_elimination",
+			why_left("pipeline.addi.lat", "pipeline.add.lat", "pipeline.addi.lat and pipeline.add.lat did not both run"));
 	if (!s.has_line)
 		rec_str(&r, "line_size", why(s.line_why));
 	if (!s.tlb_first.has)
@@ -226,8 +283,15 @@ void summary_emit_derived(const struct sm_results *run)
 	steps_field(&r, "btb", &s.btb4, &s.btb4_next, "taken jumps, 4 bytes apart", "branch.btb.4: first cost over 1.5x the median before it");
 	steps_field(&r, "btb_16", &s.btb16, &s.btb16_next, "taken jumps, 16 bytes apart",
 		    "branch.btb.16: first cost over 1.5x the median before it");
-	rise_field(&r, "return_stack", &s.ras, "calls deep, returns alternating (only a return stack predicts)", by);
-	rise_field(&r, "return_fixed", &s.ret_fixed, "calls deep, returns to fixed places (a BTB can help)", by);
+	const char *knee = s.steps_by_penalty
+				   ? "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by a "
+				     "quarter of the mispredict penalty or more"
+				   : "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by half "
+				     "its lowest cost or more";
+	knee_field(&r, "return_stack", &s.ras, &s.ras_knee,
+		   "calls deep, each from a random one of two sites (only a return stack predicts)", knee);
+	knee_field(&r, "return_fixed", &s.ret_fixed, &s.ret_fixed_knee,
+		   "calls deep, returns to fixed places (a BTB can help)", knee);
 	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle at one call site", by);
 	rise_field(&r, "history_length", &s.history, "never-taken branches between a random branch and its copy",
 		   "branch.history: first filler count with br_miss x (fillers + 2) over 0.75 per group");
@@ -266,6 +330,19 @@ void summary_emit_derived(const struct sm_results *run)
 			rec_str(&r, "note", "under half a cycle: the reload costs no more than the add chain, so the core hands "
 					    "the stored value to the load without the store queue's round trip (memory renaming)");
 		rec_str(&r, "from", "uarch.stlf.lat - pipeline.add.lat");
+		rec_close(&r);
+	}
+	if (s.has_addi) {
+		/* a finding, not a fault: the immediate chain is the same adds
+		 * as pipeline.add.lat's but for the operand */
+		rec_obj(&r, "add_elimination");
+		rec_milli(&r, "immediate_cycles", milli(s.addi_latency));
+		rec_milli(&r, "register_cycles", milli(s.add_latency));
+		rec_bool(&r, "eliminated", s.addi_eliminated);
+		if (s.addi_eliminated)
+			rec_str(&r, "note", "a chain of immediate adds costs under half the register adds: the renamer folds "
+					    "them (no execution unit, no register written), so no probe here uses them");
+		rec_str(&r, "from", "pipeline.addi.lat against pipeline.add.lat");
 		rec_close(&r);
 	}
 	if (s.has_line) {

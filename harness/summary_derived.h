@@ -19,9 +19,20 @@ struct sm_result {
 	uint64_t bytes; /* bytes one op moves, 0 if the kernel does not say */
 };
 
+/* A result the summary does not read (below its floor): which kernel and
+ * the verdict's reason, so that a field it would have given says what
+ * happened instead of "did not run". The first SM_MAX_REFUSED are kept. */
+#define SM_MAX_REFUSED 16
+struct sm_refused {
+	const char *kernel;
+	char why[160];
+};
+
 struct sm_results {
 	struct sm_result *r;
 	int n, left_out;
+	struct sm_refused *refused;
+	int nrefused;
 	bool estimated;      /* cycles estimated from the clock */
 	char no_cycles[200]; /* why the core counts no cycles; "" when it does */
 };

@@ -6,6 +6,7 @@
 #include "summary_record.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "arch.h"
 #include "harness.h"
@@ -14,11 +15,12 @@
 #include "summary_derived.h"
 
 static struct sm_result points[SM_MAX_RESULTS];
-static struct sm_results run = {points, 0, 0, false, ""};
+static struct sm_refused refused[SM_MAX_REFUSED];
+static struct sm_results run = {points, 0, 0, refused, 0, false, ""};
 
 void summary_reset(bool cycles_estimated, const char *cycles_why)
 {
-	run.n = run.left_out = 0;
+	run.n = run.left_out = run.nrefused = 0;
 	run.estimated = cycles_estimated;
 	run.no_cycles[0] = '\0';
 	if (cycles_why)
@@ -36,6 +38,18 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 		return;
 	}
 	points[run.n++] = (struct sm_result){kernel, param, cyc_milli, br_miss_milli, has_br_miss, bytes_per_op};
+}
+
+void summary_refuse(const char *kernel, const char *verdict, const char *why)
+{
+	for (int i = 0; i < run.nrefused; i++)
+		if (strcmp(refused[i].kernel, kernel) == 0)
+			return; /* the first parameter's reason is enough */
+	if (run.nrefused >= SM_MAX_REFUSED)
+		return;
+	refused[run.nrefused].kernel = kernel;
+	snprintf(refused[run.nrefused].why, sizeof(refused[0].why), "%s: %s", verdict, why);
+	run.nrefused++;
 }
 
 /* Where C cannot compute in floating point (an arm64 core without FP),

@@ -14,5 +14,8 @@ void summary_reset(bool cycles_estimated, const char *cycles_why);
  * mispredicts per op where the core counts them. */
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
 		 uint64_t bytes_per_op);
+/* A result left out of the summary by its verdict (below_floor), with
+ * the verdict's reason. */
+void summary_refuse(const char *kernel, const char *verdict, const char *why);
 void summary_emit(void);
 #endif

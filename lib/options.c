@@ -72,7 +72,7 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 	}
 	if (is(w, klen, "only")) {
 		if (vlen == 0 || vlen >= sizeof(o->only))
-			return "1 to 127 characters of kernel-name patterns";
+			return "1 to 255 characters of kernel-name patterns";
 		memcpy(o->only, v, vlen);
 		o->only[vlen] = '\0';
 		return NULL;

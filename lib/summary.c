@@ -26,6 +26,8 @@ static const struct sm_point *find(const struct sm_point *p, int n, const char *
 	return NULL;
 }
 
+static int curve_of(const struct sm_point *p, int n, const char *kernel, double *x, double *y);
+
 /* The median of three, for the level finder's smoothing. */
 static double mid3(double a, double b, double c)
 {
@@ -86,12 +88,7 @@ int summary_levels(const double *size, const double *lat, int m, struct sm_level
 static void cache_levels(const struct sm_point *p, int n, struct sm_summary *s)
 {
 	double size[SM_MAX_POINTS], lat[SM_MAX_POINTS];
-	int m = 0;
-	for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
-		if (strcmp(p[i].kernel, "cache.load.lat") == 0 && p[i].cyc > 0) {
-			size[m] = (double)p[i].param;
-			lat[m++] = p[i].cyc;
-		}
+	int m = curve_of(p, n, "cache.load.lat", size, lat);
 	if (m < 2)
 		return;
 	struct sm_level lv[SM_MAX_LEVELS];
@@ -159,6 +156,7 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 		     struct sm_rise *second);
 
 const char *const sm_window_fillers[SM_WINDOW_KINDS] = {"nop", "int", "fp", "load", "store", "branch"};
+const char *const sm_shape_names[3] = {"none", "gradual", "step"};
 
 static void window(const struct sm_point *p, int n, struct sm_summary *s)
 {
@@ -215,6 +213,19 @@ static struct sm_rise rise(const struct sm_point *p, int n, const char *kernel, 
 	return r;
 }
 
+/* A kernel's curve, in the order measured (ascending parameter): its
+ * parameters in x, cycles per op in y; returns the point count. */
+static int curve_of(const struct sm_point *p, int n, const char *kernel, double *x, double *y)
+{
+	int m = 0;
+	for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
+		if (strcmp(p[i].kernel, kernel) == 0 && p[i].cyc > 0) {
+			x[m] = (double)p[i].param;
+			y[m++] = p[i].cyc;
+		}
+	return m;
+}
+
 static double median_of(const double *v, int n)
 {
 	double t[SM_MAX_POINTS];
@@ -234,12 +245,7 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 		     struct sm_rise *second)
 {
 	double x[SM_MAX_POINTS], y[SM_MAX_POINTS], sm[SM_MAX_POINTS];
-	int m = 0;
-	for (int i = 0; i < n && m < SM_MAX_POINTS; i++)
-		if (strcmp(p[i].kernel, kernel) == 0 && p[i].cyc > 0) {
-			x[m] = (double)p[i].param;
-			y[m++] = p[i].cyc;
-		}
+	int m = curve_of(p, n, kernel, x, y);
 	*first = *second = (struct sm_rise){0};
 	if (!m)
 		return;
@@ -267,6 +273,121 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 		*r = (struct sm_rise){true, true, x[i], 0};
 		seg = i;
 	}
+}
+
+/* The least-squares line y = a + b f over m points; false when f does
+ * not vary. */
+static bool line_fit(const double *f, const double *y, int m, double *a, double *b, double *sse)
+{
+	double mf = 0, my = 0, sff = 0, sfy = 0;
+	for (int i = 0; i < m; i++) {
+		mf += f[i];
+		my += y[i];
+	}
+	mf /= m;
+	my /= m;
+	for (int i = 0; i < m; i++) {
+		sff += (f[i] - mf) * (f[i] - mf);
+		sfy += (f[i] - mf) * (y[i] - my);
+	}
+	if (sff <= 0)
+		return false;
+	*b = sfy / sff;
+	*a = my - *b * mf;
+	*sse = 0;
+	for (int i = 0; i < m; i++) {
+		double e = y[i] - (*a + *b * f[i]);
+		*sse += e * e;
+	}
+	return true;
+}
+
+/* A structure's capacity off the knee of its cost curve (x ascending:
+ * calls deep), by fitting both shapes a full structure gives and keeping
+ * the better:
+ *   gradual  a + b max(0, x + 1 - R) / x: a stack of R entries holds the
+ *            x returns of a pass and the body's own call into it; past
+ *            that, the oldest x + 1 - R of every x miss (a return stack
+ *            that overwrites its bottom). R runs over every whole number
+ *            up to the deepest point, so it is read between the sizes
+ *            tried; its range is every R whose fit is no worse than the
+ *            best by SM_KNEE_CHI2 times the best fit's residual variance
+ *            (a 95% profile interval for one parameter).
+ *   step     a + b [x > x_k]: all of them miss at once (a target buffer
+ *            that stops holding the returns); x_k runs over the sizes
+ *            tried, so the capacity reads "x_k fit, the next did not".
+ * A fit counts only where its rise b is at least `min_rise` and it leaves
+ * at most SM_KNEE_UNEXPLAINED of the curve's variance around its mean;
+ * with none, the curve is open (no knee as far as the sweep went). */
+static void sm_knee(const struct sm_point *p, int n, const char *kernel, double min_rise, struct sm_rise *r,
+		    struct sm_knee_fit *k)
+{
+	double x[SM_MAX_POINTS], y[SM_MAX_POINTS], f[SM_MAX_POINTS];
+	static double sse_of[SM_MAX_KNEE + 1];
+	int m = curve_of(p, n, kernel, x, y);
+	*r = (struct sm_rise){0};
+	*k = (struct sm_knee_fit){SM_SHAPE_NONE, 0, 0, 0};
+	if (!m)
+		return;
+	*r = (struct sm_rise){true, true, x[m - 1], 0};
+	double mean = 0, total = 0, best = -1;
+	for (int i = 0; i < m; i++)
+		mean += y[i] / m;
+	for (int i = 0; i < m; i++)
+		total += (y[i] - mean) * (y[i] - mean);
+	int top = x[m - 1] < SM_MAX_KNEE ? (int)x[m - 1] : SM_MAX_KNEE;
+	for (int R = 2; R <= top; R++) {
+		sse_of[R] = -1;
+		for (int i = 0; i < m; i++)
+			f[i] = x[i] + 1 <= R ? 0 : (x[i] + 1 - R) / x[i];
+		double a, b, sse;
+		if (!line_fit(f, y, m, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+			continue;
+		sse_of[R] = sse;
+		if (best < 0 || sse < best) {
+			best = sse;
+			*k = (struct sm_knee_fit){SM_SHAPE_GRADUAL, R, R, R};
+		}
+	}
+	for (int j = 0; j + 1 < m; j++) {
+		for (int i = 0; i < m; i++)
+			f[i] = x[i] <= x[j] ? 0 : 1;
+		double a, b, sse;
+		if (!line_fit(f, y, m, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+			continue;
+		if (best < 0 || sse < best) {
+			best = sse;
+			*k = (struct sm_knee_fit){SM_SHAPE_STEP, 0, 0, 0};
+			*r = (struct sm_rise){true, false, x[j], x[j + 1]};
+		}
+	}
+	if (k->shape != SM_SHAPE_GRADUAL)
+		return;
+	double slack = m > 3 ? SM_KNEE_CHI2 * best / (m - 3) : 0;
+	int lo = (int)k->entries, hi = lo;
+	while (lo > 2 && sse_of[lo - 1] >= 0 && sse_of[lo - 1] <= best + slack)
+		lo--;
+	while (hi < top && sse_of[hi + 1] >= 0 && sse_of[hi + 1] <= best + slack)
+		hi++;
+	k->low = lo;
+	k->high = hi;
+	/* in entries: a stack of `lo` fits the curve, one past `hi` does not */
+	*r = (struct sm_rise){true, false, lo, hi + 1};
+}
+
+/* sm_knee with, where no mispredict penalty was measured, a rise of
+ * SM_RISE_RATIO - 1 times the curve's lowest cost as the least. */
+static void sm_knee_or_ratio(const struct sm_point *p, int n, const char *kernel, double min_rise,
+			     struct sm_rise *r, struct sm_knee_fit *k)
+{
+	if (min_rise <= 0) {
+		double lo = 0;
+		for (int i = 0; i < n; i++)
+			if (strcmp(p[i].kernel, kernel) == 0 && p[i].cyc > 0 && (lo == 0 || p[i].cyc < lo))
+				lo = p[i].cyc;
+		min_rise = (SM_RISE_RATIO - 1) * lo;
+	}
+	sm_knee(p, n, kernel, min_rise, r, k);
 }
 
 static void tlb(const struct sm_point *p, int n, struct sm_summary *s)
@@ -380,8 +501,12 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 	double penalty = s->has_mispredict && s->mispredict_penalty > 0 ? s->mispredict_penalty : 0;
 	s->steps_by_penalty = penalty > 0;
 	struct sm_rise unused;
-	sm_steps(p, n, "branch.ret.alt", SM_MISPREDICTED_SHARE * penalty, &s->ras, &unused);
-	sm_steps(p, n, "branch.ret.fixed", SM_MISPREDICTED_SHARE * penalty, &s->ret_fixed, &unused);
+	/* a full return stack loses its oldest entries: (d-R)/d of the
+	 * returns miss past R, a gradual rise the knee fit reads; a target
+	 * buffer that helps the fixed returns ends in a step */
+	double knee_rise = penalty > 0 ? SM_KNEE_PENALTY_SHARE * penalty : 0;
+	sm_knee_or_ratio(p, n, "branch.ret.random", knee_rise, &s->ras, &s->ras_knee);
+	sm_knee_or_ratio(p, n, "branch.ret.fixed", knee_rise, &s->ret_fixed, &s->ret_fixed_knee);
 	sm_steps(p, n, "branch.indirect", SM_MISPREDICTED_SHARE * penalty, &s->indirect, &unused);
 	if (rnd && pred && rnd->cyc > pred->cyc)
 		s->pattern = rise(p, n, "branch.pattern", pred->cyc + (rnd->cyc - pred->cyc) / 2);
@@ -417,6 +542,13 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 		s->sequential_latency = seq->cyc;
 	}
 	const struct sm_point *stlf = find(p, n, "uarch.stlf.lat", -1), *add = find(p, n, "pipeline.add.lat", -1);
+	const struct sm_point *addi = find(p, n, "pipeline.addi.lat", -1);
+	if (addi && add) {
+		s->has_addi = true;
+		s->addi_latency = addi->cyc;
+		s->add_latency = add->cyc;
+		s->addi_eliminated = addi->cyc < SM_ELIMINATED * add->cyc;
+	}
 	if (stlf && add) {
 		s->has_stlf = true;
 		s->stlf_latency = stlf->cyc - add->cyc; /* the chain is store -> load -> add */

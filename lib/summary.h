@@ -30,6 +30,20 @@ struct sm_rise {
 
 enum sm_order { SM_ORDER_UNKNOWN, SM_IN_ORDER, SM_OUT_OF_ORDER };
 
+/* The shape of a capacity's knee (lib/summary.c, sm_knee): a gradual
+ * rise, (x - R) / x of the ops missing past R (a return stack losing its
+ * oldest entries), or a step (a target buffer). */
+enum sm_shape { SM_SHAPE_NONE, SM_SHAPE_GRADUAL, SM_SHAPE_STEP };
+extern const char *const sm_shape_names[3];
+/* A gradual knee gives the capacity in entries, the best fit and the
+ * range the curve cannot tell apart from it (the matching sm_rise then
+ * holds fits = low, exceeds = high + 1, in entries); a step gives the
+ * sizes tried on either side (in the sm_rise, in the curve's unit). */
+struct sm_knee_fit {
+	enum sm_shape shape;
+	double entries, low, high;
+};
+
 /* The window probes' filler kinds, in the order of sm_summary.window:
  * "nop" (reorder buffer), "int" (integer registers), "fp" (FP
  * registers), "load" (load queue), "store" (store queue), "branch"
@@ -71,6 +85,11 @@ struct sm_summary {
 	double mlp;
 	bool has_stlf;
 	double stlf_latency;
+	/* pipeline.addi.lat against pipeline.add.lat: a chain of immediate
+	 * adds under SM_ELIMINATED times the register adds is folded at
+	 * rename (Golden Cove and later) */
+	bool has_addi, addi_eliminated;
+	double addi_latency, add_latency;
 	/* cache.tlb.lat against cache.load.lat at pages x 64 bytes: the first
 	 * page count costing over 1.25x the packed lines (the first TLB
 	 * level), and the biggest jump between two page counts (the last) */
@@ -79,8 +98,9 @@ struct sm_summary {
 	 * curve steps again, the second (a second level) in next. */
 	struct sm_rise btb4, btb4_next;   /* branch.btb.4: taken jumps 4 bytes apart */
 	struct sm_rise btb16, btb16_next; /* branch.btb.16: 16 bytes apart */
-	struct sm_rise ras;               /* branch.ret.alt: call depth (only a return stack predicts these) */
+	struct sm_rise ras;               /* branch.ret.random: call depth (only a return stack predicts these) */
 	struct sm_rise ret_fixed;         /* branch.ret.fixed: call depth (a target buffer can help) */
+	struct sm_knee_fit ras_knee, ret_fixed_knee; /* how their knees were read (sm_knee) */
 	struct sm_rise indirect;          /* branch.indirect: targets in a cycle */
 	bool steps_by_penalty; /* ras, ret_fixed, indirect judged by the mispredict penalty (else 1.5x) */
 	/* branch.pattern: the longest period still predicted (cost at most
@@ -117,6 +137,19 @@ struct sm_summary {
  * SM_MISPREDICTED_SHARE of the mispredict penalty more than that median
  * (one op in ten mispredicted), when the penalty was measured. */
 #define SM_MISPREDICTED_SHARE 0.1
+
+/* An immediate-add chain under this share of the register-add chain's
+ * cycles is eliminated at rename (one cycle each otherwise, as the
+ * register adds). */
+#define SM_ELIMINATED 0.5
+
+/* The knee fit (sm_knee) counts a rise of at least this share of the
+ * mispredict penalty (past the knee, most ops miss), and only where the
+ * fit leaves at most SM_KNEE_UNEXPLAINED of the curve's variance. */
+#define SM_KNEE_PENALTY_SHARE 0.25
+#define SM_KNEE_UNEXPLAINED 0.25
+#define SM_KNEE_CHI2 3.84 /* chi-square, one degree of freedom, 95% */
+#define SM_MAX_KNEE 4096  /* the deepest capacity the gradual fit tries */
 
 /* A history group (random, fillers, copy) mispredicts 0.5 times while
  * the copy is predicted and 1 time once it is not: the midpoint. */

@@ -11,10 +11,18 @@
  *                    always returning to the same place: a return stack
  *                    predicts them, and so can a target buffer, so the
  *                    step is the larger of the two.
- *   branch.ret.alt   the same depth, each function called from one of two
- *                    sites that alternate from pass to pass: each return
- *                    goes where it did not go last time, which only a
- *                    return stack predicts. One op is one call and return.
+ *   branch.ret.random the same depth, each function called from one of
+ *                    two sites chosen by a fresh random byte per call
+ *                    (new for every run, never replayed): a return goes
+ *                    to a site no history holds, so no target buffer and
+ *                    no history-based indirect predictor (which on Intel
+ *                    cores predicts returns past the stack, and learnt
+ *                    the sites when they alternated) can learn it; only
+ *                    a return stack predicts it. The choosing branch
+ *                    mispredicts half the time at every depth, a constant
+ *                    under the curve; past the stack's R entries, (d-R)/d
+ *                    of the returns miss as well, which the summary fits.
+ *                    One op is one call and return.
  *   branch.indirect  one indirect call site cycling through `targets`
  *                    stubs (to 1024) in a shuffled order, with no other
  *                    branch between: what it measures is how long a cycle
@@ -29,6 +37,7 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "operands.h"
 
 enum bpu_kind { BTB, RET, IND };
 #define IND_STUBS 1024 /* bm_ind_stubs: 16 bytes each */
@@ -37,12 +46,15 @@ enum bpu_kind { BTB, RET, IND };
 #define RET_CHAIN 128    /* functions in each return chain */
 
 struct bpu_state {
-	uint64_t a, b; /* 0, 8: read by the bodies (the call chain's entry; or table, mask) */
+	uint64_t a, b; /* 0, 8: read by the bodies (the call chain's entry and its site bytes; or table, mask) */
 	const struct bpu_op *op;
 	uint64_t param;
 	uint64_t expect_per_pass;
 	struct bm_bodies bodies;
 	uint64_t ea, eb; /* the empty pass's state: its 0 and 8 */
+	/* the random chain: one site byte per call, renewed for every run */
+	uint8_t *sites;
+	uint64_t seed, generation, checks, generation_checked;
 };
 
 struct bpu_op {
@@ -52,7 +64,12 @@ struct bpu_op {
 	/* BTB: the sled and its spacing; RET: the chain and its function size */
 	const uint8_t *code, *code_end;
 	unsigned spacing;
+	bool random_sites; /* RET: each call's site from a fresh random byte */
 };
+
+/* Calls the random chain's N body makes at the least, whatever the
+ * depth: far more site choices than any history table could hold. */
+#define RANDOM_MIN_CALLS 16384u
 
 static bool param_of(const struct bpu_op *op, unsigned i, uint64_t *v)
 {
@@ -66,7 +83,7 @@ extern const uint8_t bm_ind_stubs[];
 #define B(name) uint64_t name##_x1(void *, uint64_t), name##_x2(void *, uint64_t)
 B(bm_btb); B(bm_ret); B(bm_ind); B(bm_ind_empty);
 extern const uint8_t bm_btb_sled4[], bm_btb_sled4_end[], bm_btb_sled16[], bm_btb_sled16_end[];
-extern const uint8_t bm_ret_chain[], bm_ret_alt_chain[];
+extern const uint8_t bm_ret_chain[], bm_ret_random_chain[];
 
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		     const char **why)
@@ -96,6 +113,18 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	} else if (op->kind == RET) {
 		s->a = (uint64_t)(uintptr_t)(op->code + (uint64_t)op->spacing * (RET_CHAIN - param));
 		s->ea = (uint64_t)(uintptr_t)(op->code + (uint64_t)op->spacing * RET_CHAIN);
+		if (op->random_sites) {
+			if (*iters * param < RANDOM_MIN_CALLS)
+				*iters = (RANDOM_MIN_CALLS + param - 1) / param;
+			s->sites = arena_alloc(2 * *iters * param, 64); /* what body[1] reads */
+			if (!s->sites) {
+				*why = "not enough free memory for the call-site bytes";
+				return NULL;
+			}
+			s->seed = 0x9E3779B97F4A7C15ull + param;
+			(void)operands_outcomes(s->sites, 2 * *iters * param, &s->seed);
+			s->b = (uint64_t)(uintptr_t)s->sites;
+		}
 	} else if (op->kind == IND) {
 		/* the stubs in a shuffled order, one cycle of `param` */
 		uint16_t order[IND_STUBS];
@@ -120,6 +149,18 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	}
 	s->eb = s->b;
 	return s;
+}
+
+/* The random chain's sites, new for the untimed run and again for the
+ * timed one: no run replays the choices an earlier run showed the core. */
+static void refresh(void *st, unsigned variant, uint64_t iters, bool timed)
+{
+	struct bpu_state *s = st;
+	(void)timed;
+	if (!s->sites)
+		return;
+	(void)operands_outcomes(s->sites, (variant + 1) * iters * s->param, &s->seed);
+	s->generation++;
 }
 
 BM_STATE_BODIES(struct bpu_state, bodies)
@@ -154,11 +195,20 @@ static uint64_t ops_of(const void *st)
 
 static bool check(const void *st, unsigned variant, uint64_t iters, uint64_t result)
 {
-	const struct bpu_state *s = st;
+	struct bpu_state *s = (struct bpu_state *)st; /* the replay protocol counts checked runs */
 	uint64_t n = iters * (variant + 1);
 	switch (s->op->kind) {
 	case BTB: return result == n;                 /* passes */
-	case RET: return result == n * s->param;      /* calls */
+	case RET:
+		/* the random chain: the warm-up's two checked runs see the sites
+		 * prepare made, every later (timed) one a set no checked run saw,
+		 * so a timed run that replayed choices fails here */
+		if (s->sites && ++s->checks > 2) {
+			if (s->generation <= s->generation_checked)
+				return false;
+			s->generation_checked = s->generation;
+		}
+		return result == n * s->param; /* calls */
 	default: return result == n / s->param * s->expect_per_pass; /* stub sums over whole cycles */
 	}
 }
@@ -168,12 +218,12 @@ static const uint16_t ret_params[] = {2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128};
 static const uint16_t ind_params[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
 #define N(a) (unsigned)(sizeof(a) / sizeof(a[0]))
 
-static const struct bpu_op btb4_op = {BTB, btb_params, N(btb_params), bm_btb_sled4, bm_btb_sled4_end, 4};
-static const struct bpu_op btb16_op = {BTB, btb_params, N(btb_params), bm_btb_sled16, bm_btb_sled16_end, 16};
+static const struct bpu_op btb4_op = {BTB, btb_params, N(btb_params), bm_btb_sled4, bm_btb_sled4_end, 4, false};
+static const struct bpu_op btb16_op = {BTB, btb_params, N(btb_params), bm_btb_sled16, bm_btb_sled16_end, 16, false};
 /* the chains' functions are 32 and 64 bytes apart (bpu_<arch>.S) */
-static const struct bpu_op ret_op = {RET, ret_params, N(ret_params), bm_ret_chain, NULL, 32};
-static const struct bpu_op ret_alt_op = {RET, ret_params, N(ret_params), bm_ret_alt_chain, NULL, 64};
-static const struct bpu_op ind_op = {IND, ind_params, N(ind_params), NULL, NULL, 0};
+static const struct bpu_op ret_op = {RET, ret_params, N(ret_params), bm_ret_chain, NULL, 32, false};
+static const struct bpu_op ret_random_op = {RET, ret_params, N(ret_params), bm_ret_random_chain, NULL, 64, true};
+static const struct bpu_op ind_op = {IND, ind_params, N(ind_params), NULL, NULL, 0, false};
 
 #define BPU(id, kname, opname, pname, op_)                                                         \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                     \
@@ -184,13 +234,13 @@ static const struct bpu_op ind_op = {IND, ind_params, N(ind_params), NULL, NULL,
 	BM_KERNEL(id) = {                                                                           \
 		.name = kname, .op = opname, .param_name = pname, .param = id##_param, .prepare = prepare, \
 		.body = {body_x1, body_x2}, .empty = {empty_x1, empty_x2}, .ops_per_iter = 1,         \
-		.ops_of = ops_of, .check = check,                                                    \
+		.ops_of = ops_of, .check = check, .refresh = refresh,                                \
 		.arg = &op_,                                                                        \
 	}
 
 BPU(branch_btb4, "branch.btb.4", "taken jump (4 bytes apart)", "branches", btb4_op);
 BPU(branch_btb16, "branch.btb.16", "taken jump (16 bytes apart)", "branches", btb16_op);
 BPU(branch_ret, "branch.ret.fixed", "call and return (each return to a fixed place)", "depth", ret_op);
-BPU(branch_ret_alt, "branch.ret.alt", "call and return (each return alternating between two places)", "depth",
-    ret_alt_op);
+BPU(branch_ret_random, "branch.ret.random", "call and return (each call from one of two sites at random)", "depth",
+    ret_random_op);
 BPU(branch_ind, "branch.indirect", "indirect call and return", "targets", ind_op);

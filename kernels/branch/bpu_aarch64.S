@@ -40,18 +40,16 @@ bm_btb_sled\spacing\()_end:
 	BTB_SLED 16
 
 /* return stack, fixed targets: 128 functions of 32 bytes, each calling
- * the next; x11 is the alternating chain's parity, flipped every pass */
+ * the next; x11 walks the random chain's site bytes (state 8) */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
 	lsl	x1, x1, #1
 bm_ret_x1:
 	stp	x29, x30, [sp, #-16]!
-	ldr	x3, [x0]
+	ldp	x3, x11, [x0]
 	mov	x4, #0
-	mov	x11, #0
 1:	blr	x3
-	eor	x11, x11, #1
 	subs	x1, x1, #1
 	b.ne	1b
 	mov	x0, x4
@@ -71,18 +69,18 @@ bm_ret_chain:
 	.endr
 2:	ret
 
-/* return stack, alternating targets (see bpu_riscv64.S): 128 functions
- * of 64 bytes, each calling the next from one of two sites by x11's
- * parity */
-	.globl	bm_ret_alt_chain
+/* return stack, random call sites (see bpu_x86_64.S): 128 functions of
+ * 64 bytes, each calling the next from the site its byte names; both
+ * paths retire seven instructions */
+	.globl	bm_ret_random_chain
 	.balign	64
-bm_ret_alt_chain:
+bm_ret_random_chain:
 	.rept	128
 	.balign	64
 2:	stp	x29, x30, [sp, #-16]!
 	add	x4, x4, #1
-	eor	x11, x11, #1
-	cbnz	x11, 3f
+	ldrb	w12, [x11], #1
+	cbnz	w12, 3f
 	bl	2f
 	ldp	x29, x30, [sp], #16
 	ret

@@ -50,8 +50,8 @@ bm_btb_sled\spacing\()_end:
  * each calling the next from its own call site (every return always goes
  * to the same place: a target buffer can predict it too); the state
  * (offset 0) holds the entry that makes the calls `depth` deep. Returns
- * the calls made. t1 is the alternating chain's parity, flipped after
- * every pass (see bm_ret_alt_chain). */
+ * the calls made. t1 walks the random chain's site bytes (state 8; see
+ * bm_ret_random_chain). */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
@@ -60,10 +60,9 @@ bm_ret_x1:
 	addi	sp, sp, -16
 	sd	ra, 0(sp)
 	ld	a3, 0(a0)
+	ld	t1, 8(a0)
 	li	a4, 0
-	li	t1, 0
 1:	jalr	ra, a3
-	xori	t1, t1, 1
 	addi	a1, a1, -1
 	bnez	a1, 1b
 	mv	a0, a4
@@ -84,22 +83,22 @@ bm_ret_chain:
 	.endr
 2:	ret
 
-/* Return stack, alternating targets: 128 functions of 64 bytes, each
- * calling the next from one of two call sites, chosen by the parity of
- * t1 (flipped at every level and after every pass, so a level's site
- * alternates from pass to pass while the branch choosing it alternates
- * from level to level, which a predictor learns): each return goes where
- * the other went last time, which only a return stack predicts. */
-	.globl	bm_ret_alt_chain
+/* Return stack, random call sites: 128 functions of 64 bytes, each
+ * calling the next from one of two call sites as its site byte says
+ * (bpu.c: fresh random bytes every run, never replayed), so a return goes
+ * to a place no history predicts: only a return stack does. Both paths
+ * retire ten instructions. */
+	.globl	bm_ret_random_chain
 	.balign	64
-bm_ret_alt_chain:
+bm_ret_random_chain:
 	.rept	128
 	.balign	64
 2:	addi	sp, sp, -16
 	sd	ra, 0(sp)
 	addi	a4, a4, 1
-	xori	t1, t1, 1
-	bnez	t1, 3f
+	lbu	t2, 0(t1)
+	addi	t1, t1, 1
+	bnez	t2, 3f
 	jal	ra, 2f
 	ld	ra, 0(sp)
 	addi	sp, sp, 16

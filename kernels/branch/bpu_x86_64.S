@@ -40,17 +40,17 @@ bm_btb_sled\spacing\()_end:
 
 /* Return stack, fixed targets: 128 functions of 32 bytes, each calling
  * the next from its own call site, so every return always goes to the
- * same place (a target buffer can predict it too). */
+ * same place (a target buffer can predict it too). r11 walks the random
+ * chain's site bytes (state 8; unused by the fixed chain). */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
 	shl	$1, %rsi
 bm_ret_x1:
 	mov	0(%rdi), %rcx
+	mov	8(%rdi), %r11
 	xor	%eax, %eax
-	xor	%r11d, %r11d
 1:	call	*%rcx
-	xor	$1, %r11d
 	dec	%rsi
 	jnz	1b
 	ret
@@ -65,20 +65,23 @@ bm_ret_chain:
 	.balign	32, 0xcc
 2:	ret
 
-/* Return stack, alternating targets: 128 functions of 64 bytes, each
- * calling the next from one of two call sites, chosen by the parity of
- * r11 (flipped at every level and after every pass, so each level's site
- * alternates from one pass to the next and the branch choosing it
- * alternates from level to level, which a predictor learns): each return
- * goes where the other went last time, which only a return stack
- * predicts. Entered through bm_ret_x1/x2 like the fixed chain. */
-	.globl	bm_ret_alt_chain
+/* Return stack, random call sites: 128 functions of 64 bytes, each
+ * calling the next from one of two sites as the next site byte says
+ * (bpu.c: fresh random bytes for every run, never replayed). A return
+ * goes to whichever site called, chosen by a coin no history holds, so
+ * no target buffer or history-based indirect predictor can learn it:
+ * only a return stack predicts it. Both paths retire the same seven
+ * instructions; the choosing branch mispredicts half the time at every
+ * depth, a constant under the curve. */
+	.globl	bm_ret_random_chain
 	.balign	64
-bm_ret_alt_chain:
+bm_ret_random_chain:
 	.rept	128
 	.balign	64, 0xcc
 2:	inc	%rax
-	xor	$1, %r11d
+	movzbl	(%r11), %edx
+	inc	%r11
+	test	%edx, %edx
 	jnz	3f
 	call	2f
 	ret

@@ -33,6 +33,12 @@
 BM_BODY bm_pipe_add_lat, 32, int_setup, add_lat, int_lat_finish
 BM_BODY bm_pipe_add_thr, 4, int_setup, add_thr, int_thr_finish
 
+/* immediate add: x += 1, what some renamers fold (pipeline.c) */
+.macro addi_lat
+	addi	a2, a2, 1
+.endm
+BM_BODY bm_pipe_addi_lat, 32, int_setup, addi_lat, int_lat_finish
+
 /* integer multiply: x *= b */
 .macro mul_lat
 	mul	a2, a2, a3

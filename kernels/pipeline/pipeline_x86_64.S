@@ -39,6 +39,12 @@
 BM_BODY bm_pipe_add_lat, 32, int_setup, add_lat, int_lat_finish
 BM_BODY bm_pipe_add_thr, 4, int_setup, add_thr, int_thr_finish
 
+/* immediate add: x += 1, what some renamers fold (pipeline.c) */
+.macro addi_lat
+	add	$1, %rax
+.endm
+BM_BODY bm_pipe_addi_lat, 32, int_setup, addi_lat, int_lat_finish
+
 .macro mul_lat
 	imul	%rdi, %rax
 .endm

@@ -3,8 +3,11 @@
  *   uarch.mlp       `chains` independent pointer chases through memory:
  *                   how many misses overlap. One op is one round (one
  *                   load per chain).
- *   uarch.stlf.lat  store, reload, add: store-to-load forwarding latency
- *                   plus one add. One op is the three instructions.
+ *   uarch.stlf.lat  store, reload, add a register: store-to-load
+ *                   forwarding latency plus one add (pipeline.add.lat's
+ *                   register add: an immediate add is eliminated at
+ *                   rename on some cores). One op is the three
+ *                   instructions.
  *   uarch.width.{alu_load,alu_branch,alu_mul}  independent adds mixed
  *                   with L1 loads, never-taken branches or multiplies:
  *                   one op is one instruction, so IPC is the issue width
@@ -101,7 +104,7 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 	uint64_t n = iters * (variant + 1); /* loop iterations of the body */
 	switch (s->op->kind) {
 	case MLP: return miss_chains_check(&s->mc, variant, n, result); /* one step per op */
-	case STLF: return result == s->x + 8 * n;
+	case STLF: return result == s->x + 8 * n * s->b;
 	case MIX_LOAD: return result == 4 * (s->x + 3 * n * s->b) + 4 * s->l1[0];
 	case MIX_BRANCH: return result == 4 * (s->x + 3 * n * s->b) + 4 * s->x;
 	default: return result == 4 * (s->x + 3 * n * s->b) + 4 * (s->x * bm_pow64(s->c, 3 * n));
@@ -140,7 +143,7 @@ static bool mlp_param(const struct bm_env *env, unsigned i, uint64_t *v)
 	}
 
 UARCH(uarch_mlp, "uarch.mlp", "one miss on each chain", "chains", mlp_param, mlp_op, 1);
-UARCH(uarch_stlf, "uarch.stlf.lat", "store, load, add", NULL, NULL, stlf_op, 8);
+UARCH(uarch_stlf, "uarch.stlf.lat", "store, load, register add", NULL, NULL, stlf_op, 8);
 UARCH(uarch_mix_load, "uarch.width.alu_load", "instruction (add, L1 load alternating)", NULL, NULL, mix_load_op, 24);
 UARCH(uarch_mix_branch, "uarch.width.alu_branch", "instruction (add, not-taken branch alternating)", NULL, NULL,
       mix_branch_op, 24);

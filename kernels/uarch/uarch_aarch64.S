@@ -38,13 +38,15 @@
 	MLP 8, x2, x3, x4, x5, x6, x7, x8, x9
 	MLP 10, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11
 
+/* store, reload, add a register (b), never an immediate: see uarch_x86_64.S */
 .macro stlf_setup
 	ldp	x2, x3, [x0, #96]
+	ldr	x4, [x0, #112]
 .endm
 .macro stlf_op
 	str	x2, [x3]
 	ldr	x2, [x3]
-	add	x2, x2, #1
+	add	x2, x2, x4
 .endm
 	BM_BODY bm_uarch_stlf, 8, stlf_setup, stlf_op, chain_finish
 

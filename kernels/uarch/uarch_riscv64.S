@@ -42,14 +42,16 @@
 	MLP 10, a2, a3, a4, a5, a6, a7, t0, t1, t2, t3
 
 /* ---- stlf: store, reload, add: the forwarding latency plus one add ------ */
+/* store, reload, add a register (b), never an immediate: see uarch_x86_64.S */
 .macro stlf_setup
 	ld	a2, 96(a0)
 	ld	a3, 104(a0)
+	ld	a4, 112(a0)
 .endm
 .macro stlf_op
 	sd	a2, 0(a3)
 	ld	a2, 0(a3)
-	addi	a2, a2, 1
+	add	a2, a2, a4
 .endm
 	BM_BODY bm_uarch_stlf, 8, stlf_setup, stlf_op, chain_finish
 

@@ -47,14 +47,17 @@
 	MLP 8, %r8, %r9, %r10, %r11, %rax, %rcx, %rdx, %rbx
 	MLP 10, %r8, %r9, %r10, %r11, %rax, %rcx, %rdx, %rbx, %r12, %r13
 
+/* store, reload, add a register (b): an immediate add would be taken
+ * out of the chain at rename on Golden Cove and later (window_x86_64.S) */
 .macro stlf_setup
 	mov	96(%rdi), %rax
 	mov	104(%rdi), %rcx
+	mov	112(%rdi), %rdx
 .endm
 .macro stlf_op
 	mov	%rax, (%rcx)
 	mov	(%rcx), %rax
-	add	$1, %rax
+	add	%rdx, %rax
 .endm
 .macro stlf_finish
 .endm

@@ -8,6 +8,9 @@
  * kernel per filler kind, each named for what it fills:
  *   uarch.window.nop     no-ops: the reorder buffer (they need nothing else)
  *   uarch.window.int     independent integer writes: the integer register file
+ *                        (register-register adds: no renamer eliminates
+ *                        them, as some do immediate adds, moves and zero
+ *                        idioms)
  *   uarch.window.fp      independent FP writes: the FP register file
  *   uarch.window.load    L1-hit loads: the load queue (each also writes an
  *                        integer register: the smaller of the two shows)
@@ -136,7 +139,7 @@ static const char *verify(const struct bm_kernel *k, const struct bm_env *env, b
 	}
 
 WINDOW(nop, NULL, "uarch.window.nop", "two used misses, `filler` no-ops after each");
-WINDOW(int, NULL, "uarch.window.int", "two used misses, `filler` integer writes after each");
+WINDOW(int, NULL, "uarch.window.int", "two used misses, `filler` integer writes (register adds) after each");
 WINDOW(fp, FP_FEATURE, "uarch.window.fp", "two used misses, `filler` FP writes after each");
 WINDOW(load, NULL, "uarch.window.load", "two used misses, `filler` L1 loads after each");
 WINDOW(store, NULL, "uarch.window.store", "two used misses, `filler` stores after each");

@@ -2,13 +2,15 @@
  * window_x86_64.S. State: 0 and 8 the two chases, 16/24 x1's sled
  * entries, 32..56 x2's, 64 an L1 line. x0 = state, x1 = iterations.
  * Every filler is 4 bytes; the FP fillers write v16-v23 (caller-saved
- * under AAPCS64, unlike v8-v15). */
+ * under AAPCS64, unlike v8-v15). The integer fillers add a register
+ * (x0, the state pointer), not an immediate: no renamer may treat them
+ * as moves or fold them (see window_x86_64.S). */
 #include "body_aarch64.h"
 	.section .text
 
 .macro fill_int
 	.irp r, 8, 9, 10, 11, 12, 13, 14, 15
-	add	x\r, x\r, #1
+	add	x\r, x\r, x0
 	.endr
 .endm
 .macro fill_fp

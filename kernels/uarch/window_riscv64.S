@@ -3,14 +3,17 @@
  * entries, 32..56 x2's, 64 an L1 line. a0 = state, a1 = iterations.
  * Every filler is 4 bytes (no compressed forms). The jump into a sled
  * goes through s1, not ra or t0: a jalr through a link register is a
- * return-stack hint (RISC-V unprivileged spec, "jalr" hints table). */
+ * return-stack hint (RISC-V unprivileged spec, "jalr" hints table).
+ * The integer fillers add a register (a0, the state pointer), not an
+ * immediate: `addi rd, rs, 0` is the move idiom some cores eliminate, and
+ * an immediate add can be folded at rename (see window_x86_64.S). */
 #include "body_riscv64.h"
 	.section .text
 	.option norvc
 
 .macro fill_int
 	.irp r, t0, t1, t2, t3, t4, t5, t6, a7
-	addi	\r, \r, 1
+	add	\r, \r, a0
 	.endr
 .endm
 .macro fill_fp

@@ -3,15 +3,21 @@
  * 64 an L1 line. rdi = state, rsi = iterations.
  * Every filler of a kind has one encoding length, so that an entry
  * `filler` fillers before a sled's end is end - filler x length:
- *   nop 1 byte; add $1,%reg 4 (REX.W 83 /0 ib); vaddpd 4 (two-byte VEX);
+ *   nop 1 byte; add %rdi,%reg 3 (REX.W 01 /r); vaddpd 4 (two-byte VEX);
  *   mov (%rbx),%reg 3; mov %rdi,(%rbx) 3; jo to the next instruction 2.
- * The uses are xor, which clears OF: the jo fillers are never taken. */
+ * The uses are xor, which clears OF: the jo fillers are never taken.
+ * The integer fillers add a register (the state pointer, always ready),
+ * never an immediate: Golden Cove and later eliminate add/sub/inc/dec of
+ * a small immediate on a 64-bit register at rename (uops.info's Alder
+ * Lake-P figures for ADD_R64_I8 and INC_R64), and an eliminated filler
+ * writes no physical register, so the reorder buffer, not the register
+ * file, would end the window (issue 26, a Redwood Cove). */
 	.section .note.GNU-stack, "", @progbits
 	.section .text
 
 .macro fill_int
 	.irp r, rax, rcx, rdx, rbp, r12, r13, r14, r15
-	add	$1, %\r
+	add	%rdi, %\r
 	.endr
 .endm
 .macro fill_fp

@@ -58,6 +58,19 @@ void test_options(void)
 	CHECK(options_selects(&o, "pipeline.add.lat"), "glob ?");
 	CHECK(!options_selects(&o, "pipeline.add.thr"), "no match");
 	CHECK(!options_selects(&o, "branch.random"), "no match");
+	/* make truth's list (135 characters) is taken; past 255 is refused */
+	options_defaults(&o);
+	options_parse(&o, "baremark.only=cache.load.lat,cache.seq.lat,cache.tlb.lat,cache.line.lat,cache.bw.read,"
+			  "branch.*,uarch.*,pipeline.add*,pipeline.load.*,pipeline.mul.thr");
+	CHECK(o.nbad == 0 && options_selects(&o, "pipeline.addi.lat") && options_selects(&o, "pipeline.mul.thr") &&
+		      !options_selects(&o, "pipeline.mul.lat"),
+	      "a 135-character filter is taken whole");
+	char longer[300] = "baremark.only=";
+	memset(longer + strlen(longer), 'x', 256);
+	longer[14 + 256] = '\0';
+	options_defaults(&o);
+	options_parse(&o, longer);
+	CHECK(o.nbad == 1 && o.only[0] == '\0', "256 characters of patterns are refused, and nothing is filtered");
 	const char *p = "a*b*c";
 	CHECK(glob_match(p, p + 5, "aXXbYYc") && !glob_match(p, p + 5, "aXXbYY"), "backtracking");
 }

@@ -201,6 +201,18 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 NUM_CELL(width_cell, "issue_width", "ipc", "%.2f instructions/cycle", "issue_width")
 NUM_CELL(mlp_cell, "memory_parallelism", "misses", "%.1f misses in flight", "memory_parallelism")
 NUM_CELL(stlf_cell, "store_to_load_forwarding", "cycles", "%.1f cycles", "store_to_load_forwarding")
+static void elim_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
+{
+	(void)core, (void)i;
+	json_t *e = json_object_get(sum, "add_elimination");
+	if (json_is_object(e))
+		snprintf(buf, cap, "%s (%.2f cyc vs %.2f for reg adds)",
+			 json_is_true(json_object_get(e, "eliminated")) ? "eliminated at rename" : "executed",
+			 num(sum, "add_elimination", "immediate_cycles"), num(sum, "add_elimination", "register_cycles"));
+	else
+		unavailable(buf, cap, sum, "add_elimination");
+}
+
 static void line_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
@@ -233,6 +245,16 @@ static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
 		unavailable(buf, cap, sum, key);
 	else if (json_object_get(x, "at_least"))
 		snprintf(buf, cap, ">= %lld (never rose)", (long long)json_integer_value(json_object_get(x, "at_least")));
+	else if (json_object_get(x, "entries"))
+		/* a gradual knee (lib/summary.c, sm_knee): fits..exceeds-1 fit as well as the best */
+		snprintf(buf, cap, "%lld entries (%lld-%lld fit the curve), gradual",
+			 (long long)json_integer_value(json_object_get(x, "entries")),
+			 (long long)json_integer_value(json_object_get(x, "fits")),
+			 (long long)json_integer_value(json_object_get(x, "exceeds")) - 1);
+	else if (json_object_get(x, "shape"))
+		snprintf(buf, cap, "%lld fit, %lld do not (%s)", (long long)json_integer_value(json_object_get(x, "fits")),
+			 (long long)json_integer_value(json_object_get(x, "exceeds")),
+			 json_string_value(json_object_get(x, "shape")) ?: "?");
 	else if (json_object_get(x, "next_exceeds"))
 		snprintf(buf, cap, "%lld fit, %lld do not; then %lld fit, %lld do not",
 			 (long long)json_integer_value(json_object_get(x, "fits")),
@@ -341,6 +363,7 @@ int cmd_summary(int argc, char **argv)
 	row("issue width", &set, sums, cores, width_cell, 0);
 	row("memory parallelism", &set, sums, cores, mlp_cell, 0);
 	row("store-to-load forward", &set, sums, cores, stlf_cell, 0);
+	row("immediate-add chain", &set, sums, cores, elim_cell, 0);
 	row("mispredict penalty", &set, sums, cores, mp_cell, 0);
 	row("branch pattern period", &set, sums, cores, pattern_cell, 0);
 	row("global history (fillers)", &set, sums, cores, history_cell, 0);
