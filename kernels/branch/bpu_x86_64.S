@@ -27,7 +27,7 @@ bm_btb_x1:
 	.globl	bm_btb_sled\spacing, bm_btb_sled\spacing\()_end
 	.balign	64
 bm_btb_sled\spacing:
-	.rept	16384
+	.rept	65536 /* SLED_JUMPS in bpu.c */
 	jmp	9f
 	.skip	\spacing - 2, 0xcc
 9:
