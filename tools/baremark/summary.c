@@ -369,7 +369,7 @@ int cmd_summary(int argc, char **argv)
 	row("global history (fillers)", &set, sums, cores, history_cell, 0);
 	row("BTB (jumps 4 B apart)", &set, sums, cores, btb_cell, 0);
 	row("BTB (jumps 16 B apart)", &set, sums, cores, btb16_cell, 0);
-	row("return stack (depth)", &set, sums, cores, ras_cell, 0);
+	row("return stack", &set, sums, cores, ras_cell, 0);
 	row("returns, fixed targets", &set, sums, cores, ret_fixed_cell, 0);
 	row("indirect (targets)", &set, sums, cores, ind_cell, 0);
 	print_rows(set.ncols);
