@@ -122,6 +122,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest", "trap");
 	if (opts.selftest_break)
 		rec_str(&r, "selftest_break", "workloads check a broken value");
+	if (opts.selftest_replay)
+		rec_str(&r, "selftest_replay", "kernels that renew their work replay it: each must fail its check");
 	if (opts.selftest_nocycle)
 		rec_str(&r, "selftest_nocycle", "the cycle counter probe reads an absent counter");
 	if (opts.selftest_nofp)

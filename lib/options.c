@@ -117,7 +117,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_nofp = true;
 			return NULL;
 		}
-		return "trap, break, nocycle or nofp";
+		if (vlen == 6 && memcmp(v, "replay", 6) == 0) {
+			o->selftest_replay = true;
+			return NULL;
+		}
+		return "trap, break, nocycle, nofp or replay";
 	}
 	return "";
 }

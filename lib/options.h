@@ -23,6 +23,7 @@ struct bm_options {
 	bool selftest_break;        /* workloads check a broken value: every one must fail */
 	bool selftest_nocycle;      /* the cycle counter reads as absent (arch_selftest_nocycle) */
 	bool selftest_nofp;         /* FP and SIMD turned off (arch_selftest_nofp) */
+	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */
 	unsigned baud;              /* 0 = keep the rate firmware set */
 	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */
 	/* unknown words, and known ones whose value is out of range with the

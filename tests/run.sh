@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test group and ends with one line: "check: N passed, N failed".
 #   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
+#   fillers    the probes' fillers and chains, disassembled on all three ISAs: none a
+#              renamer eliminates (immediate adds, moves, zero idioms)
 #   crypto     crypto kernels: known answers, a broken backend, OpenSSL on random input
 #   inspect    baremark inspect on every tree in ../shared/dtb
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
@@ -56,6 +58,7 @@ for board in d1 k3 rk3576; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
 done
 group unit $MAKE -s unit-tests
+group fillers bash tests/host/test_fillers.sh
 group crypto $MAKE -s crypto-tests
 group inspect bash tests/host/test_inspect.sh
 group fuzz $MAKE -s fuzz-smoke

@@ -39,6 +39,8 @@ void test_options(void)
 	CHECK(o.selftest_trap && o.repeat == 64 && !o.selftest_break, "selftest and max repeat");
 	options_parse(&o, "baremark.selftest=break");
 	CHECK(o.selftest_break, "selftest=break");
+	options_parse(&o, "baremark.selftest=replay");
+	CHECK(o.selftest_replay && o.nbad == 0, "selftest=replay");
 	options_parse(&o, "baremark.selftest=nocycle");
 	CHECK(o.selftest_nocycle && !o.selftest_nofp, "selftest=nocycle");
 	options_parse(&o, "baremark.selftest=nofp");

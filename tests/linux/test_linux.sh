@@ -107,6 +107,13 @@ expect_q opts '[.[] | select(.type=="result" or .type=="skip") | .kernel] == ["p
 # The workload group: every program self-checked and timed, with runs per
 # second and per MHz; with --selftest break every check fails instead.
 expect_q quick '[.[] | select(.type=="result" and (.kernel | startswith("workload.")))] | length == 12 and all(.check == "ok" and .ops_per_s > 0 and .ops_per_s_per_mhz > 0 and (.instructions_per_op == null or .instructions_per_op > 50000))' "twelve workloads self-checked and timed, runs per second and per MHz"
+# A kernel that renews its work every run (random outcomes, random call
+# sites) refuses a timed run that replays what the core saw: with
+# --selftest replay nothing is renewed, and every such kernel fails.
+run replay --selftest replay --only 'branch.random,branch.history,branch.ret.random,branch.ret.fixed'
+expect_q replay '[.[] | select(.type=="error" and .what == "self-check failed") | .kernel] | unique == ["branch.history","branch.random","branch.ret.random"]' "selftest=replay: every renewing kernel refuses a replayed run (branch.random, .history, .ret.random)"
+expect_q replay '[.[] | select(.type=="result" and .kernel=="branch.ret.fixed")] | length == 11 and all(.check == "ok")' "selftest=replay: a kernel with nothing to renew still runs"
+expect_q quick '[.[] | select(.type=="result" and .kernel=="branch.ret.random")] | length > 0 and all(.check == "ok")' "branch.ret.random passes its replay check when its sites are renewed"
 run break --selftest break --only 'workload.*'
 expect_q break '[.[] | select(.type=="error")] | length == 12 and all(.what == "verification failed" and (.detail | startswith("(selftest=break) the check failed, as it must")))' "every workload's check fails on a broken value"
 
