@@ -7,6 +7,8 @@
  *   validation);
  *   FIPS 180-2 appendix B / FIPS 180-4 examples ("abc", the 448- and
  *   896-bit messages) for SHA-256 and SHA-512;
+ *   long GCM and GHASH messages (67 blocks and a tail) whose answers
+ *   OpenSSL computed (kat_gcm_long);
  *   GB/T 32907-2016 appendix A.1 (SM4 block) and the SM4-CTR vector of
  *   draft-ribose-cfrg-sm4 section A.2.5; GB/T 32905-2016 appendix A
  *   (SM3, "abc" and "abcd" x 16).
@@ -148,6 +150,51 @@ static const char *kat_gcm(const struct cr_backend *b, const struct gcm_vec *v, 
 	return NULL;
 }
 
+/* Long messages, so that every path of a backend's GHASH runs: 67
+ * whole blocks of plaintext and 35 of AAD leave a remainder of 3 blocks
+ * after any aggregation of 4, 8 or 16 blocks (the RISC-V backend's
+ * groups at VLEN 128, 256 and 1024 and up), and 5 and 3 bytes past them
+ * the partial blocks. The bytes follow a fixed pattern (LONG_PT, LONG_AAD);
+ * key and IV are test case 3's (AES-128) and 16's (AES-256). Expected
+ * values from OpenSSL 3.0's EVP AES-GCM, 2026-12-03: the first and last
+ * ciphertext blocks and the tag. */
+#define LONG_PT_LEN (67 * 16 + 5)
+#define LONG_AAD_LEN (35 * 16 + 3)
+#define LONG_PT(i) (uint8_t)((i)*31 + 7)
+#define LONG_AAD(i) (uint8_t)((i)*17 + 1)
+static uint8_t long_pt[LONG_PT_LEN], long_aad[LONG_AAD_LEN], long_ct[LONG_PT_LEN];
+
+static void long_fill(void)
+{
+	for (size_t i = 0; i < LONG_PT_LEN; i++)
+		long_pt[i] = LONG_PT(i);
+	for (size_t i = 0; i < LONG_AAD_LEN; i++)
+		long_aad[i] = LONG_AAD(i);
+}
+
+static const char *kat_gcm_long(const struct cr_backend *b, unsigned bits)
+{
+	static struct ghash_key g;
+	struct aes_key k;
+	uint8_t key[32], iv[12], tag[16];
+	unhex(bits == 128 ? "feffe9928665731c6d6a8f9467308308"
+			  : "feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308",
+	      key, sizeof(key));
+	unhex("cafebabefacedbaddecaf888", iv, sizeof(iv));
+	long_fill();
+	aes_expand_key(&k, key, bits);
+	cr_gcm_setup(b, &k, &g);
+	cr_gcm_encrypt(b, &k, &g, iv, long_aad, LONG_AAD_LEN, long_pt, long_ct, LONG_PT_LEN, tag);
+	bool ok = bits == 128 ? same_hex(long_ct, "9c9469835a51b3211135152e50bf4bde") &&
+					same_hex(long_ct + LONG_PT_LEN - 16, "c6a95f29f6a252a10b0a51a5e68ced18") &&
+					same_hex(tag, "778befe723a6b55833754fcd47e8a33c")
+			      : same_hex(long_ct, "8c3ab6b1e270ba02ae38033afeebdd3f") &&
+					same_hex(long_ct + LONG_PT_LEN - 16, "9f7d849bc12dea3e8123c88225761627") &&
+					same_hex(tag, "6e62493d82a17fc9622912778e8a755a");
+	return ok ? NULL : bits == 128 ? "AES-128-GCM, 1077 bytes with 563 of AAD (OpenSSL)"
+				       : "AES-256-GCM, 1077 bytes with 563 of AAD (OpenSSL)";
+}
+
 struct hash_vec {
 	const char *name, *msg; /* msg: text, repeated `times` */
 	unsigned times;
@@ -235,6 +282,24 @@ static const char *kat_ghash(const struct cr_backend *b)
 	cr_ghash(b, &g, msg, sizeof(msg), out);
 	if (!same_hex(g.h, "66e94bd4ef8a2c3b884cfa59ca342b2e") || !same_hex(out, "f38cbb1ad69223dcc3457ae5b6b0f885"))
 		return "GCM test case 2 (GHASH)";
+	/* Long: the 1077-byte pattern as GCM's AAD with nothing to encrypt
+	 * (test case 3's key and IV), so OpenSSL's tag is E_K(J0) ^ GHASH of
+	 * the message and the length block */
+	uint8_t key[16], j0[16] = {0}, ek[16], lens[16] = {0};
+	unhex("feffe9928665731c6d6a8f9467308308", key, sizeof(key));
+	unhex("cafebabefacedbaddecaf888", j0, 12);
+	j0[15] = 1;
+	aes_expand_key(&k, key, 128);
+	cr_gcm_setup(b, &k, &g);
+	long_fill();
+	cr_ghash(b, &g, long_pt, LONG_PT_LEN, out);
+	cr_store_be64(lens, (uint64_t)LONG_PT_LEN * 8);
+	b->ghash(&g, out, lens, 1);
+	aes_encrypt_block(&k, j0, ek);
+	for (int i = 0; i < 16; i++)
+		out[i] ^= ek[i];
+	if (!same_hex(out, "82d038a6bcde32798f7b3e4339c60244"))
+		return "GHASH of 1077 bytes (OpenSSL's AES-128-GCM tag with them as AAD)";
 	return NULL;
 }
 
@@ -247,8 +312,14 @@ const char *cr_kat(const struct cr_backend *b, enum cr_alg a)
 	case CR_AES256_ECB: return kat_ecb(b, 256);
 	case CR_AES128_CTR: return kat_ctr(b, 128);
 	case CR_AES256_CTR: return kat_ctr(b, 256);
-	case CR_AES128_GCM: return kat_gcm(b, gcm128, sizeof(gcm128) / sizeof(gcm128[0]));
-	case CR_AES256_GCM: return kat_gcm(b, gcm256, sizeof(gcm256) / sizeof(gcm256[0]));
+	case CR_AES128_GCM: {
+		const char *bad = kat_gcm(b, gcm128, sizeof(gcm128) / sizeof(gcm128[0]));
+		return bad ? bad : kat_gcm_long(b, 128);
+	}
+	case CR_AES256_GCM: {
+		const char *bad = kat_gcm(b, gcm256, sizeof(gcm256) / sizeof(gcm256[0]));
+		return bad ? bad : kat_gcm_long(b, 256);
+	}
 	case CR_SHA256: return kat_hash(b, a, sha256_vecs, sizeof(sha256_vecs) / sizeof(sha256_vecs[0]));
 	case CR_SHA512: return kat_hash(b, a, sha512_vecs, sizeof(sha512_vecs) / sizeof(sha512_vecs[0]));
 	case CR_SM3: return kat_hash(b, a, sm3_vecs, sizeof(sm3_vecs) / sizeof(sm3_vecs[0]));

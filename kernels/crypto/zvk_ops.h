@@ -17,6 +17,7 @@
 
 #include "rv_insn.h"
 
+#define ZV_SEW_e8 8
 #define ZV_SEW_e32 32
 #define ZV_SEW_e64 64
 #define ZV_LMUL_m1 1
@@ -42,6 +43,8 @@
 #define ZV_VMV_VX(vd, x) zemu_vmv_vx(vd, (x))
 #define ZV_VID(vd) zemu_vid(vd)
 #define ZV_VRGATHER_VV(vd, vs2, vs1) zemu_vrgather_vv(vd, vs2, vs1)
+#define ZV_VSLIDEDOWN_VX(vd, vs2, x) zemu_vslidedown_vx(vd, vs2, (x))
+#define ZV_VSETVLI_TU(avl, e, m) zemu_vsetvli_tu((avl), ZV_SEW_##e, ZV_LMUL_##m)
 #define ZV_WORD(w) zemu_word(w)
 #else
 #define ZV_S2(x) #x
@@ -70,6 +73,16 @@
 #define ZV_VMV_VX(vd, x) ZV_ASM("vmv.v.x v" ZV_S(vd) ", %0", : : "r"((uint64_t)(x)) : "memory")
 #define ZV_VID(vd) ZV_ASM("vid.v v" ZV_S(vd), : : : "memory")
 #define ZV_VRGATHER_VV(vd, vs2, vs1) ZV_VV("vrgather.vv", vd, vs2, vs1)
+#define ZV_VSLIDEDOWN_VX(vd, vs2, x) \
+	ZV_ASM("vslidedown.vx v" ZV_S(vd) ", v" ZV_S(vs2) ", %0", : : "r"((uint64_t)(x)) : "memory")
+/* tail undisturbed: elements past vl keep their values (the default,
+ * ta, lets them be overwritten with ones) */
+#define ZV_VSETVLI_TU(avl, e, m)                                                                           \
+	({                                                                                                 \
+		size_t vl_;                                                                                \
+		ZV_ASM("vsetvli %0, %1, " #e ", " #m ", tu, ma", : "=r"(vl_) : "r"((size_t)(avl)) : "memory"); \
+		vl_;                                                                                       \
+	})
 #define ZV_WORD(w) ZV_ASM(".word %0", : : "i"(w) : "memory")
 #endif
 #endif

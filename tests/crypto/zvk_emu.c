@@ -7,10 +7,16 @@
 
 #include "rv_insn.h"
 
-#define MAX_VLENB 256
+#define MAX_VLENB 512 /* VLEN 4096 */
 
 static uint8_t vreg[32 * MAX_VLENB]; /* v0..v31, each vlenb bytes, groups contiguous */
 static unsigned vlenb = 16, sew = 32, lmul = 1;
+/* Tail agnostic (vsetvli ... ta): the elements of a destination group
+ * past vl may be left or filled with ones (RVV 1.0 3.4.3); the model
+ * fills them with ones, the stricter choice, so code that counts on a
+ * tail it did not keep with `tu` fails here as it could on a core. */
+static bool ta = true;
+static unsigned long executed; /* vector instructions run since the reset */
 static size_t vl;
 static unsigned long unknown;
 
@@ -24,11 +30,17 @@ void zemu_reset(unsigned b)
 	memset(vreg, 0xEE, sizeof(vreg)); /* nothing may read what was never written */
 	vl = 0;
 	unknown = 0;
+	executed = 0;
 }
 
 unsigned long zemu_unknown(void)
 {
 	return unknown;
+}
+
+unsigned long zemu_executed(void)
+{
+	return executed;
 }
 
 /* A register group must start at a multiple of its size (RVV 1.0 3.4.2). */
@@ -58,8 +70,17 @@ static bool mask_bit(size_t i)
 	return vreg[i / 8] >> (i % 8) & 1;
 }
 
+size_t zemu_vsetvli_tu(size_t avl, unsigned s, unsigned l)
+{
+	size_t n = zemu_vsetvli(avl, s, l);
+	ta = false;
+	return n;
+}
+
 size_t zemu_vsetvli(size_t avl, unsigned s, unsigned l)
 {
+	executed++;
+	ta = true;
 	sew = s;
 	lmul = l;
 	size_t vlmax = (size_t)vlenb * 8 * l / s;
@@ -67,14 +88,25 @@ size_t zemu_vsetvli(size_t avl, unsigned s, unsigned l)
 	return vl;
 }
 
+/* After a write of vl elements of `bits` to the group at vd of emul registers. */
+static void tail(unsigned vd, unsigned emul, unsigned bits)
+{
+	size_t done = vl * bits / 8, size = (size_t)emul * vlenb;
+	if (ta && done < size)
+		memset(vreg + (size_t)vd * vlenb + done, 0xff, size - done);
+}
+
 void zemu_vle(unsigned eew, unsigned vd, const void *p)
 {
+	executed++;
 	unsigned emul = eew * lmul / sew ? eew * lmul / sew : 1;
 	memcpy(group(vd, emul), p, vl * eew / 8);
+	tail(vd, emul, eew);
 }
 
 void zemu_vse(unsigned eew, unsigned vs, void *p)
 {
+	executed++;
 	unsigned emul = eew * lmul / sew ? eew * lmul / sew : 1;
 	memcpy(p, group(vs, emul), vl * eew / 8);
 }
@@ -93,37 +125,45 @@ static uint64_t mask_sew(uint64_t x)
 			uint64_t a = get(vs2, i, sew), b = (b_of_i);      \
 			put(vd, i, sew, mask_sew(expr_of_a_b));           \
 		}                                                         \
+		tail(vd, lmul, sew);                                      \
 	} while (0)
 
 void zemu_vxor_vv(unsigned vd, unsigned vs2, unsigned vs1)
 {
+	executed++;
 	group(vs1, lmul);
 	ELEMENTWISE(vd, vs2, a ^ b, get(vs1, i, sew));
 }
 void zemu_vxor_vi(unsigned vd, unsigned vs2, int64_t imm)
 {
+	executed++;
 	ELEMENTWISE(vd, vs2, a ^ b, (uint64_t)imm);
 }
 void zemu_vadd_vv(unsigned vd, unsigned vs2, unsigned vs1)
 {
+	executed++;
 	group(vs1, lmul);
 	ELEMENTWISE(vd, vs2, a + b, get(vs1, i, sew));
 }
 void zemu_vadd_vx(unsigned vd, unsigned vs2, uint64_t x)
 {
+	executed++;
 	ELEMENTWISE(vd, vs2, a + b, x);
 }
 void zemu_vand_vi(unsigned vd, unsigned vs2, int64_t imm)
 {
+	executed++;
 	ELEMENTWISE(vd, vs2, a & b, (uint64_t)imm);
 }
 void zemu_vsrl_vi(unsigned vd, unsigned vs2, unsigned sh)
 {
+	executed++;
 	ELEMENTWISE(vd, vs2, a >> b, (uint64_t)sh);
 }
 
 void zemu_vmseq_vi(unsigned vd, unsigned vs2, int64_t imm)
 {
+	executed++;
 	group(vs2, lmul);
 	uint8_t bits[MAX_VLENB] = {0};
 	for (size_t i = 0; i < vl; i++)
@@ -134,32 +174,56 @@ void zemu_vmseq_vi(unsigned vd, unsigned vs2, int64_t imm)
 
 void zemu_vmerge_vvm(unsigned vd, unsigned vs2, unsigned vs1)
 {
+	executed++;
 	group(vs1, lmul);
 	ELEMENTWISE(vd, vs2, mask_bit(i) ? b : a, get(vs1, i, sew));
 }
 void zemu_vmerge_vxm(unsigned vd, unsigned vs2, uint64_t x)
 {
+	executed++;
 	ELEMENTWISE(vd, vs2, mask_bit(i) ? b : a, x);
 }
 void zemu_vmv_vv(unsigned vd, unsigned vs)
 {
+	executed++;
 	ELEMENTWISE(vd, vs, a + 0 * b, 0);
 }
 void zemu_vmv_vx(unsigned vd, uint64_t x)
 {
+	executed++;
 	group(vd, lmul);
 	for (size_t i = 0; i < vl; i++)
 		put(vd, i, sew, mask_sew(x));
+	tail(vd, lmul, sew);
 }
 void zemu_vid(unsigned vd)
 {
+	executed++;
 	group(vd, lmul);
 	for (size_t i = 0; i < vl; i++)
 		put(vd, i, sew, i);
+	tail(vd, lmul, sew);
+}
+
+/* vd[i] = vs2[i + off], 0 past VLMAX (RVV 1.0 16.3.2); vd may not overlap vs2. */
+void zemu_vslidedown_vx(unsigned vd, unsigned vs2, uint64_t off)
+{
+	executed++;
+	group(vd, lmul);
+	group(vs2, lmul);
+	if (vd < vs2 + lmul && vs2 < vd + lmul) {
+		fprintf(stderr, "zvk_emu: vslidedown destination overlaps its source (reserved)\n");
+		abort();
+	}
+	size_t vlmax = (size_t)vlenb * 8 * lmul / sew;
+	for (size_t i = 0; i < vl; i++)
+		put(vd, i, sew, off < vlmax && i + off < vlmax ? get(vs2, i + off, sew) : 0);
+	tail(vd, lmul, sew);
 }
 
 void zemu_vrgather_vv(unsigned vd, unsigned vs2, unsigned vs1)
 {
+	executed++;
 	group(vd, lmul);
 	group(vs2, lmul);
 	group(vs1, lmul);
@@ -172,6 +236,7 @@ void zemu_vrgather_vv(unsigned vd, unsigned vs2, unsigned vs1)
 		uint64_t j = get(vs1, i, sew);
 		put(vd, i, sew, j < vlmax ? get(vs2, j, sew) : 0);
 	}
+	tail(vd, lmul, sew);
 }
 
 /* ---- the crypto instructions ------------------------------------------- */
@@ -463,6 +528,7 @@ static void vsm3c(unsigned vd, unsigned vs2, unsigned rnds)
 
 void zemu_word(uint32_t word)
 {
+	executed++;
 	unsigned funct6 = word >> 26, vm = word >> 25 & 1, vs2 = word >> 20 & 31, vs1 = word >> 15 & 31;
 	unsigned funct3 = word >> 12 & 7, vd = word >> 7 & 31, opcode = word & 0x7f;
 	if (vm != 1 || funct3 != BM_RV_OPMVV) {
@@ -478,6 +544,7 @@ void zemu_word(uint32_t word)
 				r |= (x >> (8 * k) & 0xff) << (sew - 8 - 8 * k);
 			put(vd, i, sew, r);
 		}
+		tail(vd, lmul, sew);
 		return;
 	}
 	if (opcode != BM_RV_OP_VE) {
@@ -500,6 +567,7 @@ void zemu_word(uint32_t word)
 	case 0x2f: vsha2(funct6, vd, vs2, vs1); break;
 	case 0x20: vsm3me(vd, vs2, vs1); break;
 	case 0x2b: vsm3c(vd, vs2, vs1); break;
-	default: unknown++;
+	default: unknown++; return;
 	}
+	tail(vd, lmul, sew);
 }
