@@ -51,7 +51,16 @@ b"
 	$'\x01\x1b[31m\xc3\xa9\xe2\x82\xac\xef\xbf\xbf back\\slash `tick`'
 	"$(head -c 20000 /dev/zero | tr '\0' A)"
 	""
+	$'\x1b[2J\x1b]52;c;cHduZWQ=\x07\x1b]0;title\x07 del\x7f c1\xc2\x9b bidi\xe2\x80\xae iso\xe2\x81\xa6 nl\nx tab\tcr\r'
 )
+# The last: terminal controls (clear screen; OSC 52, which writes the
+# clipboard; OSC 0, the window title), DEL, a C1 control (U+009B, CSI),
+# bidi overrides (U+202E, U+2066) and C0 line controls. No output of any
+# subcommand may carry one from the log (textsafe.h): checked on the
+# bytes of stdout and stderr, where only the tool's own line ends may be.
+ctl=$((${#strings[@]} - 1))
+# no_controls FILE...: no C0 but \n, no DEL, no C1, no bidi override or isolate
+no_controls() { ! cat "$@" | LC_ALL=C grep -qaP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]'; }
 i=0
 for s in "${strings[@]}"; do
 	# every string but the record type, and every event name, is the odd one
@@ -127,6 +136,11 @@ for log in "$OUT"/logs/*.log; do
 			ok
 		fi
 		case "$cmd" in *csv*) [ "$st" = 0 ] && { msg=$(csv_ok "$out") && ok || bad "$cmd on $name: $msg"; } ;; esac
+		case "$name" in
+		*"$ctl".log)
+			expect "$cmd on $name: no control character from the log in its output" no_controls "$out" "$OUT/err.txt"
+			;;
+		esac
 		if [ "$1" = report ] && [ "$st" -le 1 ] && [ -s "$OUT/report.html" ]; then
 			# the browser for the logs that carry HTML (string 3) and the odd file name
 			if command -v chromium >/dev/null && [[ $name == *3.log || $name == \<* ]]; then
@@ -141,6 +155,34 @@ for log in "$OUT"/logs/*.log; do
 		fi
 	done
 done
+# the control string where against, capture and inspect read it too
+for log in "$OUT/logs/str$ctl.log" "$OUT/logs/names$ctl.log"; do
+	"$TOOL" against docs/cores.md "Zen 4" "$log" >"$OUT/out.txt" 2>"$OUT/err.txt"
+	expect "against on $(basename "$log"): exit 0-2, no control character from the log" \
+		eval '[ $? -le 2 ] && no_controls "$OUT/out.txt" "$OUT/err.txt"'
+	"$TOOL" capture - -o "$OUT/cap.log" <"$log" >"$OUT/out.txt" 2>"$OUT/err.txt"
+	expect "capture of $(basename "$log"): the echo escapes the log's controls, the saved log keeps its bytes" \
+		eval '! LC_ALL=C grep -qaP "\x1b|\x7f|\xc2\x9b|\xe2\x80\xae" "$OUT/out.txt" "$OUT/err.txt" && cmp -s "$log" "$OUT/cap.log"'
+done
+# a file name that is itself a control sequence, in the messages about it
+cp "$OUT/logs/bare.log" "$OUT/logs/"$'\x1b]0;pwned\x07.log'
+"$TOOL" summary "$OUT/logs/"$'\x1b]0;pwned\x07.log' >"$OUT/out.txt" 2>"$OUT/err.txt"
+expect "a file name with OSC 0 shows escaped in the messages" \
+	eval 'no_controls "$OUT/out.txt" "$OUT/err.txt" && grep -q "x1b]0;pwned" "$OUT/err.txt"'
+rm -f "$OUT/logs/"$'\x1b]0;pwned\x07.log'
+# a device tree whose strings carry them, through inspect
+printf '/dts-v1/;\n/ { model = "m\\x1b[2J\\x07"; compatible = "x\\x1b]52;c;cHduZWQ=\\x07", "riscv-virtio"; #address-cells = <2>; #size-cells = <2>;\n cpus { #address-cells = <1>; #size-cells = <0>; timebase-frequency = <10000000>;\n  cpu@0 { device_type = "cpu"; reg = <0>; compatible = "r\\x9b\\x1b[31m", "riscv"; riscv,isa = "rv64imac\\x1b"; status = "okay"; }; }; };\n' >"$OUT/ctl.dts"
+if dtc -q -I dts -O dtb -o "$OUT/ctl.dtb" "$OUT/ctl.dts"; then
+	"$TOOL" inspect "$OUT/ctl.dtb" >"$OUT/out.txt" 2>"$OUT/err.txt"
+	expect "inspect: a tree's control characters show escaped" \
+		eval '[ $? -le 2 ] && no_controls "$OUT/out.txt" "$OUT/err.txt" && grep -q "x1b" "$OUT/out.txt"'
+else
+	bad "dtc could not build the control-character tree"
+fi
+# parse's JSON lines keep the log's values: jq reads back the same string
+"$TOOL" parse "$OUT/logs/kern$ctl.log" 2>/dev/null | head -20 >"$OUT/ctl.jsonl"
+expect "parse: the JSON lines are printable ASCII, and jq reads the log's kernel name back" \
+	eval 'no_controls "$OUT/ctl.jsonl" && [ "$(jq -r "select(.type==\"result\") | .kernel" "$OUT/ctl.jsonl" | head -c 4 | od -An -tx1 | tr -d " ")" = 1b5b324a ]'
 expect "no command smuggled into gnuplot ran (no $PWN)" test ! -e "$PWN"
 # the 10,000-deep record is refused as malformed, the rest still read
 "$TOOL" parse "$OUT/logs/deep.log" >/dev/null 2>"$OUT/deep.err"

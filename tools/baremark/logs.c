@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textsafe.h"
+
+bool log_raw_strings;
+
 static bool load_stream(struct run_log *l, const char *path, FILE *f);
 
 bool log_load(struct run_log *l, const char *path)
@@ -55,6 +59,8 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 			l->ended = true;
 		json_object_set_new(o, "_log", json_string(path));
 		json_object_set_new(o, "_line", json_integer(lineno));
+		if (!log_raw_strings)
+			ts_json(o);
 		json_array_append_new(l->records, o);
 		if (strcmp(type, "run") == 0 && !l->run)
 			l->run = o;

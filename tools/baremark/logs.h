@@ -16,7 +16,11 @@ struct run_log {
 };
 
 /* Loads `path` ("-" is standard input). False on an I/O error. Every
- * object gets "_log" and "_line" saying where it came from. */
+ * object gets "_log" and "_line" saying where it came from, and every
+ * string in it (keys too) has its control characters escaped
+ * (textsafe.h), unless log_raw_strings is set (parse's JSON lines, which
+ * escape them in JSON's own way). */
+extern bool log_raw_strings;
 bool log_load(struct run_log *l, const char *path);
 /* The same from a text in memory (a log built into the tool), named `name`. */
 bool log_load_text(struct run_log *l, const char *name, const char *text);

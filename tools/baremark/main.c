@@ -26,6 +26,7 @@ int cmd_summary(int argc, char **argv);
 int cmd_against(int argc, char **argv);
 #include "logs.h"
 #include "records.h"
+#include "textsafe.h"
 
 static int usage(void)
 {
@@ -91,6 +92,7 @@ static int cmd_parse(int argc, char **argv)
 	bool csv = strcmp(format, "csv") == 0;
 	if (!nlogs || (!csv && strcmp(format, "jsonl") != 0))
 		return usage();
+	log_raw_strings = !csv; /* the JSON lines keep the log's values, escaped as JSON */
 	if (csv)
 		print_csv_header();
 	unsigned long results = 0;
@@ -110,7 +112,7 @@ static int cmd_parse(int argc, char **argv)
 			if (csv) {
 				print_csv(paths[i], (unsigned long)json_integer_value(json_object_get(o, "_line")), o);
 			} else {
-				char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+				char *s = ts_json_line(o); /* printable ASCII: controls as \u escapes */
 				puts(s);
 				free(s);
 			}
@@ -125,6 +127,10 @@ static int cmd_parse(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* nothing from a log, a tree or a file name reaches the terminal with
+	 * a control character (textsafe.h); capture echoes the serial console,
+	 * whose line ends and tabs pass */
+	ts_install(argc >= 2 && strcmp(argv[1], "capture") == 0 ? "\n\r\t" : "\n");
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[1], "parse") == 0)
