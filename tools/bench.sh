@@ -9,7 +9,9 @@
 # instructions QEMU -icount retires and the console bytes at 115200 baud;
 # (f) the workload group in the Linux build beside the same programs
 # built as an ordinary Linux program with the same compiler and flags
-# (tools/workload_plain.c), pinned to the same CPU.
+# (tools/workload_plain.c), pinned to the same CPU; (h) the host tool on
+# generated logs of 1, 8, 64 and 500 cores (tools/gen_cores.sh): every
+# subcommand's seconds and the growth per doubling of the log.
 #
 # SECTIONS (default "a b c d e f") picks sections: `make bench SECTIONS="b f"`
 # skips the $RUNS full runs that (a), (c) and (d) read (about 8 minutes
@@ -21,7 +23,7 @@ SECTIONS=${SECTIONS:-a b c d e f}
 OUT=build/bench
 mkdir -p "$OUT"
 for sec in $SECTIONS; do
-	case $sec in a | b | c | d | e | f) ;; *) echo "bench: no section '$sec' (a to f)" >&2; exit 2 ;; esac
+	case $sec in a | b | c | d | e | f | h) ;; *) echo "bench: no section '$sec' (a to f, h)" >&2; exit 2 ;; esac
 done
 wants() { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
 make -s PLATFORM=linux image tools workload-plain
@@ -177,7 +179,39 @@ cat "$OUT"/plain*.txt | jq -R -s --slurpfile h "$OUT/workload.jsonl" -r '
 echo "(on this shared VM one program moves by up to 15% between builds that differ only in where its code lands; smaller differences are not resolved here)"
 }
 
-for sec in a b c d e f; do
+# (h) the host tool on big logs: a quick-profile riscv64 run under QEMU
+# made into logs of 1, 8, 64 and 500 cores of one type (as
+# baremark.cores=all writes on a 64-core Milk-V Pioneer); each subcommand
+# timed on each, and the growth per doubling of the log, time(500) /
+# time(64) to the power 1 / log2(500/64): 2.0 is linear, 4.0 quadratic.
+sec_h() {
+	echo
+	echo "== (h) the host tool on generated logs of N cores (seconds; growth per doubling, 64 -> 500 cores)"
+	make -s PLATFORM=qemu-rv64 image tools
+	cc -O2 -o "$OUT/crclines" tests/tools/crclines.c -lz
+	tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.profile=quick" >"$OUT/one.log" 2>/dev/null
+	for n in 1 8 64 500; do
+		bash tools/gen_cores.sh "$OUT/one.log" "$n" "$OUT/crclines" >"$OUT/cores$n.log"
+	done
+	printf '%-20s %8s %8s %8s %8s %8s\n' subcommand 1 8 64 500 growth
+	for cmd in parse compare "compare --per-core" summary steps crypto report; do
+		row=$(printf '%-20s' "$cmd")
+		for n in 1 8 64 500; do
+			set -- $cmd
+			if [ "$1" = report ]; then set -- report -o "$OUT/report$n.html"; fi
+			t0=$(date +%s.%N)
+			build/host/baremark "$@" "$OUT/cores$n.log" >/dev/null 2>&1 || true
+			t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
+			eval "t$n=$t"
+			row="$row $(printf '%8.2f' "$t")"
+		done
+		growth=$(awk -v a="$t64" -v b="$t500" 'BEGIN { x = a + 0; printf "%.2f", (x > 0) ? exp(log(b / x) / (log(500 / 64) / log(2))) : 0 }')
+		echo "$row $(printf '%8.2f' "$growth")"
+	done
+	echo "(size: $(du -h "$OUT/cores500.log" | cut -f1) and $(grep -c '^@bm' "$OUT/cores500.log") records at 500 cores)"
+}
+
+for sec in a b c d e f h; do
 	if wants "$sec"; then
 		"sec_$sec"
 	fi

@@ -278,6 +278,7 @@ int cmd_against(int argc, char **argv)
 		json_t *o;
 		json_array_foreach(set.cols[c].log->records, i, o)
 		{
+			LOG_VISIT();
 			const char *t = json_string_value(json_object_get(o, "type"));
 			if (!t || strcmp(t, "summary") != 0 || json_integer_value(json_object_get(o, "core")) != set.cols[c].core[0])
 				continue;

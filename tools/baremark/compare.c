@@ -6,11 +6,14 @@
 #include "csv.h"
 #include "workload.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_LOGS CMP_MAX_LOGS
+
+enum fmt { TEXT, MARKDOWN, CSV };
 
 static const char *str(const json_t *o, const char *k)
 {
@@ -18,119 +21,6 @@ static const char *str(const json_t *o, const char *k)
 	return s ? s : "";
 }
 
-
-void cmp_free(struct cmp_set *s)
-{
-	for (int i = 0; i < s->nlogs; i++)
-		log_free(&s->logs[i]); /* safe on a log that failed to load */
-}
-
-int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who, bool per_core)
-{
-	bool ok = true;
-	s->nlogs = n < CMP_MAX_LOGS ? n : CMP_MAX_LOGS;
-	for (int i = 0; i < s->nlogs; i++) {
-		if (!log_load(&s->logs[i], paths[i]))
-			ok = false;
-		else
-			log_report_counts(&s->logs[i]);
-	}
-	if (!ok) {
-		cmp_free(s);
-		return 2;
-	}
-	s->ncols = log_cores(s->logs, s->nlogs, s->cols, CMP_MAX_COLS, per_core);
-	s->nrows = compare_rows(s->logs, s->nlogs, s->rows, CMP_MAX_ROWS);
-	if (!s->ncols || !s->nrows) {
-		fprintf(stderr, "%s: no core with results in these logs\n", who);
-		cmp_free(s);
-		return 1;
-	}
-	return 0;
-}
-
-
-int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, int max)
-{
-	int n = 0;
-	for (int i = 0; i < nlogs; i++) {
-		size_t k;
-		json_t *o;
-		json_array_foreach(logs[i].records, k, o)
-		{
-			const char *type = str(o, "type");
-			if (strcmp(type, "result") != 0 && strcmp(type, "skip") != 0)
-				continue;
-			json_t *p = json_object_get(o, "param");
-			struct cmp_row r = {str(o, "kernel"), p ? str(p, "name") : "",
-					    p ? json_integer_value(json_object_get(p, "value")) : -1};
-			bool seen = false;
-			for (int j = 0; j < n && !seen; j++)
-				seen = strcmp(rows[j].kernel, r.kernel) == 0 && rows[j].param == r.param;
-			if (!seen && n < max)
-				rows[n++] = r;
-		}
-	}
-	return n;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The median of v[0..n), n >= 1 (the mean of the middle two when even). */
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
-{
-	struct cmp_cell x = {0};
-	x.verdict = "ok";
-	x.verdict_why = "";
-	const json_t *recs[COL_MAX_CORES];
-	int n = col_find(c, r->kernel, r->param, recs, COL_MAX_CORES);
-	double cyc[COL_MAX_CORES], ipc[COL_MAX_CORES], thr[COL_MAX_CORES];
-	int ncyc = 0, nipc = 0, nthr = 0;
-	for (int k = 0; k < n; k++) {
-		if (strcmp(str(recs[k], "type"), "skip") == 0)
-			continue;
-		if (!x.rec)
-			x.rec = recs[k];
-		x.ncores++;
-		json_t *ip = json_object_get(recs[k], "ipc");
-		json_t *ns = json_object_get(recs[k], "ns_per_op");
-		if (result_cycles(recs[k], &cyc[ncyc]))
-			ncyc++;
-		const char *why, *v = result_verdict(recs[k], &why);
-		if (strcmp(v, "ok") != 0 && strcmp(x.verdict, "ok") == 0) {
-			x.verdict = v;
-			x.verdict_why = why;
-		}
-		if (json_is_number(ip))
-			ipc[nipc++] = json_number_value(ip);
-		if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0)
-			thr[nthr++] = 1e6 / (json_number_value(ns) * c->mhz);
-	}
-	if (!x.rec && n) {
-		x.rec = recs[0];
-		x.skipped = true;
-		return x;
-	}
-	if ((x.has_cyc = ncyc > 0))
-		x.cyc = median(cyc, ncyc);
-	if ((x.has_ipc = nipc > 0))
-		x.ipc = median(ipc, nipc);
-	if ((x.has_thr = nthr > 0))
-		x.thr = median(thr, nthr);
-	return x;
-}
-
-enum fmt { TEXT, MARKDOWN, CSV };
 
 static void events_str(const json_t *rec, char *buf, size_t cap)
 {

@@ -90,6 +90,7 @@ static int list_skips(const struct cmp_set *set)
 		json_t *o;
 		json_array_foreach(set->cols[c].log->records, i, o)
 		{
+			LOG_VISIT();
 			const char *t = json_string_value(json_object_get(o, "type"));
 			const char *k = json_string_value(json_object_get(o, "kernel"));
 			if (!t || strcmp(t, "skip") != 0 || !k || strncmp(k, "crypto.", 7) != 0 ||

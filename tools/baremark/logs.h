@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "recindex.h"
 #include "records.h"
 
 struct run_log {
@@ -13,6 +14,7 @@ struct run_log {
 	struct rec_counts counts;
 	bool ended;      /* an `end` record was found */
 	const json_t *run; /* the run record, or NULL */
+	struct rec_index *index; /* its results and skips by (kernel, param, core): recindex.h */
 };
 
 /* Loads `path` ("-" is standard input). False on an I/O error. Every

@@ -107,6 +107,7 @@ static int cmd_parse(int argc, char **argv)
 		json_t *o;
 		json_array_foreach(l.records, k, o)
 		{
+			LOG_VISIT();
 			if (strcmp(json_string_value(json_object_get(o, "type")), "result") == 0)
 				results++;
 			if (csv) {
@@ -125,8 +126,15 @@ static int cmd_parse(int argc, char **argv)
 	return results ? 0 : 1;
 }
 
+static void report_visits(void)
+{
+	fprintf(stderr, "visits: %llu\n", log_visits);
+}
+
 int main(int argc, char **argv)
 {
+	if (getenv("BAREMARK_COUNT_VISITS"))
+		atexit(report_visits);
 	/* nothing from a log, a tree or a file name reaches the terminal with
 	 * a control character (textsafe.h); capture echoes the serial console,
 	 * whose line ends and tabs pass */

@@ -99,6 +99,7 @@ static void warnings_list(FILE *o, const struct run_log *logs, int nlogs)
 		json_t *r;
 		json_array_foreach(logs[i].records, k, r)
 		{
+			LOG_VISIT();
 			if (strcmp(json_string_value(json_object_get(r, "type")), "warning") != 0)
 				continue;
 			if (!any)

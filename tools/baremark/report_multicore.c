@@ -40,9 +40,12 @@ static void absent(FILE *o, const char *id, const char *what, const char *kernel
 		size_t k;
 		json_t *r;
 		json_array_foreach(logs[i].records, k, r)
-		if (strcmp(str(r, "type"), "skip") == 0 && strcmp(str(r, "kernel"), kernel) == 0) {
-			why = str(r, "reason");
-			break;
+		{
+			LOG_VISIT();
+			if (strcmp(str(r, "type"), "skip") == 0 && strcmp(str(r, "kernel"), kernel) == 0) {
+				why = str(r, "reason");
+				break;
+			}
 		}
 	}
 	fprintf(o, "<p class=\"absent\" id=\"%s\">%s: no %s results in these logs", id, what, kernel);
@@ -74,6 +77,7 @@ static bool c2c_map(FILE *o, const struct run_log *l, int which)
 	json_t *r;
 	json_array_foreach(l->records, k, r)
 	{
+		LOG_VISIT();
 		json_t *c = json_object_get(r, "cores");
 		if (!is_result(r, "multicore.c2c.lat") || json_array_size(c) != 2)
 			continue;
@@ -102,6 +106,7 @@ static bool c2c_map(FILE *o, const struct run_log *l, int which)
 	fprintf(s, "$m << EOD\n");
 	json_array_foreach(l->records, k, r)
 	{
+		LOG_VISIT();
 		json_t *c = json_object_get(r, "cores");
 		json_t *ns = json_object_get(r, "ns_per_op");
 		if (!is_result(r, "multicore.c2c.lat") || json_array_size(c) != 2 || !json_is_number(ns))
@@ -142,6 +147,7 @@ static bool scaling_plot(FILE *o, const char *id, const char *caption, const cha
 			fprintf(s, "$d%d_%d << EOD\n", i, kn);
 			json_array_foreach(logs[i].records, k, r)
 			{
+				LOG_VISIT();
 				json_t *v = json_object_get(r, field);
 				json_int_t n = json_integer_value(json_object_get(json_object_get(r, "param"), "value"));
 				if (!is_result(r, kernels[kn]) || !json_is_number(v))
@@ -185,7 +191,10 @@ bool report_multicore(FILE *o, const struct run_log *logs, int nlogs)
 		json_t *r;
 		bool has = false;
 		json_array_foreach(logs[i].records, k, r)
-		has |= is_result(r, "multicore.c2c.lat");
+		{
+			LOG_VISIT();
+			has |= is_result(r, "multicore.c2c.lat");
+		}
 		if (has) {
 			ok &= c2c_map(o, &logs[i], i);
 			any = true;

@@ -21,6 +21,7 @@ static const json_t *summary_of(const struct core_col *c)
 	json_t *o;
 	json_array_foreach(c->log->records, i, o)
 	{
+		LOG_VISIT();
 		const char *t = json_string_value(json_object_get(o, "type"));
 		if (!t || strcmp(t, "summary") != 0)
 			continue;

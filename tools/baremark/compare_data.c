@@ -1,0 +1,146 @@
+/* The comparison's data, shared by compare, report, steps, crypto,
+ * summary and the workload table: the logs loaded, their columns (core
+ * types, or cores) and rows (kernel and parameter), and one cell's
+ * figures, from each log's index (recindex.h). Printing is compare.c's
+ * and the others'; nothing here prints but the reasons a load failed. */
+#include "compare.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *str(const json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "";
+}
+
+
+void cmp_free(struct cmp_set *s)
+{
+	for (int i = 0; i < s->nlogs; i++)
+		log_free(&s->logs[i]); /* safe on a log that failed to load */
+}
+
+int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who, bool per_core)
+{
+	bool ok = true;
+	s->nlogs = n < CMP_MAX_LOGS ? n : CMP_MAX_LOGS;
+	for (int i = 0; i < s->nlogs; i++) {
+		if (!log_load(&s->logs[i], paths[i]))
+			ok = false;
+		else
+			log_report_counts(&s->logs[i]);
+	}
+	if (!ok) {
+		cmp_free(s);
+		return 2;
+	}
+	s->ncols = log_cores(s->logs, s->nlogs, s->cols, CMP_MAX_COLS, per_core);
+	s->nrows = compare_rows(s->logs, s->nlogs, s->rows, CMP_MAX_ROWS);
+	if (!s->ncols || !s->nrows) {
+		fprintf(stderr, "%s: no core with results in these logs\n", who);
+		cmp_free(s);
+		return 1;
+	}
+	return 0;
+}
+
+
+/* The rows seen so far, by (kernel, parameter value): open addressing
+ * over twice the most rows, each slot a row index + 1 (0: empty). */
+#define ROW_SLOTS (2 * CMP_MAX_ROWS)
+static size_t row_hash(const char *kernel, json_int_t param)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (const unsigned char *p = (const unsigned char *)kernel; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	h = (h ^ (uint64_t)param) * 1099511628211ull;
+	return (size_t)(h ^ h >> 29) % ROW_SLOTS;
+}
+
+int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, int max)
+{
+	static int slot[ROW_SLOTS];
+	memset(slot, 0, sizeof(slot));
+	int n = 0;
+	for (int i = 0; i < nlogs; i++) {
+		size_t k;
+		json_t *o;
+		json_array_foreach(logs[i].records, k, o)
+		{
+			LOG_VISIT();
+			const char *type = str(o, "type");
+			if (strcmp(type, "result") != 0 && strcmp(type, "skip") != 0)
+				continue;
+			json_t *p = json_object_get(o, "param");
+			struct cmp_row r = {str(o, "kernel"), p ? str(p, "name") : "",
+					    p ? json_integer_value(json_object_get(p, "value")) : -1};
+			size_t h = row_hash(r.kernel, r.param);
+			while (slot[h] && !(rows[slot[h] - 1].param == r.param && strcmp(rows[slot[h] - 1].kernel, r.kernel) == 0))
+				h = (h + 1) % ROW_SLOTS;
+			if (!slot[h] && n < max && n < CMP_MAX_ROWS) {
+				rows[n++] = r;
+				slot[h] = n;
+			}
+		}
+	}
+	return n;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The median of v[0..n), n >= 1 (the mean of the middle two when even). */
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
+{
+	struct cmp_cell x = {0};
+	x.verdict = "ok";
+	x.verdict_why = "";
+	const json_t *recs[COL_MAX_CORES];
+	int n = col_find(c, r->kernel, r->param, recs, COL_MAX_CORES);
+	double cyc[COL_MAX_CORES], ipc[COL_MAX_CORES], thr[COL_MAX_CORES];
+	int ncyc = 0, nipc = 0, nthr = 0;
+	for (int k = 0; k < n; k++) {
+		if (strcmp(str(recs[k], "type"), "skip") == 0)
+			continue;
+		if (!x.rec)
+			x.rec = recs[k];
+		x.ncores++;
+		json_t *ip = json_object_get(recs[k], "ipc");
+		json_t *ns = json_object_get(recs[k], "ns_per_op");
+		if (result_cycles(recs[k], &cyc[ncyc]))
+			ncyc++;
+		const char *why, *v = result_verdict(recs[k], &why);
+		if (strcmp(v, "ok") != 0 && strcmp(x.verdict, "ok") == 0) {
+			x.verdict = v;
+			x.verdict_why = why;
+		}
+		if (json_is_number(ip))
+			ipc[nipc++] = json_number_value(ip);
+		if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0)
+			thr[nthr++] = 1e6 / (json_number_value(ns) * c->mhz);
+	}
+	if (!x.rec && n) {
+		x.rec = recs[0];
+		x.skipped = true;
+		return x;
+	}
+	if ((x.has_cyc = ncyc > 0))
+		x.cyc = median(cyc, ncyc);
+	if ((x.has_ipc = nipc > 0))
+		x.ipc = median(ipc, nipc);
+	if ((x.has_thr = nthr > 0))
+		x.thr = median(thr, nthr);
+	return x;
+}
