@@ -11,6 +11,8 @@ struct cr_fig {
 	bool has;                    /* a result with a cycle count */
 	const char *skip;            /* the skip reason, or NULL */
 	const char *why;             /* a result without a cycle count: why */
+	bool has_mbps;               /* such a result's MB/s from the timer */
+	double mbps;
 	double cpb, mb_per_ghz;      /* cycles per byte; bytes per cycle x 1000 */
 	bool has_speedup;
 	double speedup;              /* scalar cycles / these cycles */
