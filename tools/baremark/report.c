@@ -116,44 +116,122 @@ static void warnings_list(FILE *o, const struct run_log *logs, int nlogs)
 		fprintf(o, "</ul>\n");
 }
 
-/* IPC of every unparameterised kernel, clustered by core. */
-static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
+/* IPC of every unparameterised kernel, one figure per family (the name's
+ * first part: pipeline, cache, branch, uarch, vector, crypto, workload):
+ * horizontal bars, a row per kernel with its name beside it, the columns'
+ * bars side by side in the row. One figure of ~200 kernels with vertical
+ * names had overprinted them into a smear (issue 28). A column that
+ * counted no instructions has no bars and is named in a line. */
+#define IPC_FAMILIES 16
+
+/* The family of a kernel name: its first part, into out. */
+static void family_of(const char *kernel, char *out, size_t cap)
 {
-	char *buf = NULL;
+	size_t n = strcspn(kernel, ".");
+	snprintf(out, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), kernel);
+}
+
+static bool ipc_family_plot(FILE *o, const char *fam, const struct core_col *cols, int ncols,
+			    const struct cmp_row *rows, int nrows, const int *has_col)
+{
+	char *buf = NULL, f[48];
 	size_t len = 0;
 	FILE *s = open_memstream(&buf, &len);
-	histogram_head(s, "instructions per cycle", "$ipc");
-	int n = 0, per_col[CMP_MAX_COLS] = {0};
+	int n = 0, drawn = 0;
+	fprintf(s, "$ipc << EOD\n");
 	for (int r = 0; r < nrows; r++) {
-		if (rows[r].param >= 0)
+		family_of(rows[r].kernel, f, sizeof(f));
+		if (rows[r].param >= 0 || strcmp(f, fam) != 0)
 			continue;
-		gp_token(s, rows[r].kernel);
+		bool any = false;
+		double v[CMP_MAX_COLS];
 		for (int c = 0; c < ncols; c++) {
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			histogram_cell(s, x.has_ipc, x.ipc, &n, &per_col[c]);
+			v[c] = x.has_ipc ? x.ipc : -1;
+			any |= x.has_ipc;
 		}
+		if (!any)
+			continue;
+		gp_token(s, rows[r].kernel + strlen(fam) + (rows[r].kernel[strlen(fam)] == '.'));
+		for (int c = 0; c < ncols; c++)
+			fprintf(s, v[c] < 0 ? " NaN" : " %.4f", v[c]);
 		fprintf(s, "\n");
+		n++;
 	}
-	/* the cores that counted no instructions are left out, and named */
 	fprintf(s, "EOD\n");
-	histogram_plot(s, "$ipc", cols, ncols, per_col);
+	for (int c = 0; c < ncols; c++)
+		drawn += has_col[c] != 0;
+	/* a row's bars share its height; the page is 1400 px wide at most */
+	double bar = 0.8 / (drawn ? drawn : 1);
+	int height = 90 + n * (drawn * 11 + 8);
+	fprintf(s, "set terminal svg size 900,%d dynamic font 'sans,11' background '#ffffff'\n", height < 200 ? 200 : height);
+	fprintf(s, "set style fill solid 0.8 border -1\nset ytics scale 0 noenhanced\nset yrange [%d.4:-0.6]\n"
+		   "set xrange [0:*]\nset grid xtics\nset xlabel 'instructions per cycle'\nset key above noenhanced\n",
+		n - 1);
+	fprintf(s, "plot ");
+	for (int c = 0, k = 0; c < ncols; c++) {
+		if (!has_col[c])
+			continue;
+		double off = (k - (drawn - 1) / 2.0) * bar;
+		fprintf(s, "%s$ipc using %d:($0+%g):(0):%d:($0+%g):($0+%g)%s with boxxyerror title '", k ? ", " : "", c + 2, off,
+			c + 2, off - bar / 2, off + bar / 2, k ? "" : ":ytic(1)");
+		gp_label(s, cols[c].label);
+		fprintf(s, "'");
+		k++;
+	}
+	fprintf(s, "\n");
 	fclose(s);
 	bool ok = true;
 	if (n) {
-		fprintf(o, "<figure id=\"ipc\" class=\"plot\">\n");
+		fprintf(o, "<figure id=\"ipc-");
+		html_text(o, fam);
+		fprintf(o, "\" class=\"plot\">\n");
 		ok = run_gnuplot(buf, o);
-		fprintf(o, "<figcaption>IPC per kernel per core");
-		for (int c = 0, first = 1; c < ncols; c++)
-			if (!per_col[c]) {
-				fprintf(o, first ? "; no instruction count from " : ", ");
-				html_text(o, cols[c].label);
-				first = 0;
-			}
-		fprintf(o, "</figcaption></figure>\n");
-	} else {
-		fprintf(o, "<p class=\"absent\" id=\"ipc\">IPC per kernel: no core counted both cycles and instructions.</p>\n");
+		fprintf(o, "<figcaption>IPC, %d ", n);
+		html_text(o, fam);
+		fprintf(o, " kernels</figcaption></figure>\n");
 	}
 	free(buf);
+	return ok;
+}
+
+static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
+{
+	/* which columns counted instructions, and the families, in order */
+	int has_col[CMP_MAX_COLS] = {0}, nfam = 0;
+	char fams[IPC_FAMILIES][48];
+	for (int r = 0; r < nrows; r++) {
+		if (rows[r].param >= 0)
+			continue;
+		bool any = false;
+		for (int c = 0; c < ncols; c++) {
+			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
+			has_col[c] += x.has_ipc;
+			any |= x.has_ipc;
+		}
+		char f[48];
+		family_of(rows[r].kernel, f, sizeof(f));
+		bool seen = false;
+		for (int i = 0; i < nfam && !seen; i++)
+			seen = strcmp(fams[i], f) == 0;
+		if (any && !seen && nfam < IPC_FAMILIES)
+			snprintf(fams[nfam++], sizeof(fams[0]), "%s", f);
+	}
+	fprintf(o, "<section id=\"ipc\">\n");
+	bool ok = true;
+	if (!nfam)
+		fprintf(o, "<p class=\"absent\">IPC per kernel: no core counted both cycles and instructions.</p>\n");
+	int without = 0;
+	for (int c = 0; c < ncols; c++)
+		if (!has_col[c]) {
+			fprintf(o, without++ ? ", " : "<p class=\"absent\" id=\"ipc-none\">No instruction count, so no IPC, from ");
+			html_text(o, cols[c].label);
+		}
+	if (without)
+		fprintf(o, " (the core record says why).</p>\n");
+	for (int i = 0; i < nfam; i++)
+		ok &= ipc_family_plot(o, fams[i], cols, ncols, rows, nrows, has_col);
+	fprintf(o, "</section>\n");
 	return ok;
 }
 
