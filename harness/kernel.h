@@ -57,7 +57,9 @@ struct bm_kernel {
 	/* The i-th parameter value; false past the last one. */
 	bool (*param)(const struct bm_env *env, unsigned i, uint64_t *value);
 	/* Builds the state for one parameter (memory from arena_alloc) and
-	 * may raise *iters. Returns NULL and sets *why to skip. */
+	 * may change *iters: raise it (enough work for a stable figure), or,
+	 * where one iteration's work grows with the parameter (a pass over
+	 * 64 Ki jumps), lower it. Returns NULL and sets *why to skip. */
 	void *(*prepare)(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters, const char **why);
 	bm_body_fn body[2];
 	uint32_t ops_per_iter;

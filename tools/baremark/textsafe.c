@@ -206,11 +206,11 @@ static ssize_t filter_write(void *cookie, const char *buf, size_t size)
 		buf += take;
 		size -= take;
 		if (f->npend) /* still cut: this write was that short */
-			return (ssize_t)(take);
+			return (ssize_t)take;
 	}
 	emit(f, (const unsigned char *)buf, size, false);
 	fflush(f->real);
-	return (ssize_t)(size + 0);
+	return (ssize_t)size;
 }
 
 static int filter_close(void *cookie)
