@@ -14,25 +14,6 @@
 /* the statistics take every repeat a job keeps */
 _Static_assert(MAX_REPEATS <= STATS_MAX_N, "lib/stats.h must take MAX_REPEATS samples");
 
-static int core_type;
-
-void harness_set_core_type(int type)
-{
-	core_type = type;
-}
-
-int harness_core_type(void)
-{
-	return core_type;
-}
-
-/* Every record says which core wrote it, and that core's type. */
-void rec_core(struct rec *r)
-{
-	rec_u64(r, "core", arch_core_id());
-	rec_u64(r, "core_type", (uint64_t)core_type);
-}
-
 extern const struct bm_kernel __start_bm_kernels[], __stop_bm_kernels[];
 
 unsigned harness_repeats(const struct bm_options *o)

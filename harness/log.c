@@ -4,10 +4,28 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arch.h"
 #include "console.h"
-#include "harness.h"
 
 static unsigned warnings;
+static int core_type;
+
+void rec_set_core_type(int type)
+{
+	core_type = type;
+}
+
+int rec_core_type(void)
+{
+	return core_type;
+}
+
+/* Every record says which core wrote it, and that core's type. */
+void rec_core(struct rec *r)
+{
+	rec_u64(r, "core", arch_core_id());
+	rec_u64(r, "core_type", (uint64_t)core_type);
+}
 
 void bm_printf(const char *fmt, ...)
 {

@@ -9,4 +9,10 @@ void bm_warn_line(const char *msg);
 unsigned bm_warning_count(void);
 /* Finishes a record and writes its line. */
 void bm_emit(struct rec *r);
+/* The type (index into the run record's core_types) of the core running
+ * the suite; every record names it beside the core. */
+void rec_set_core_type(int type);
+int rec_core_type(void);
+/* Writes "core" and "core_type" for the calling core into a record. */
+void rec_core(struct rec *r);
 #endif

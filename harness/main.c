@@ -183,7 +183,7 @@ static void core_record(uint64_t khz, const char *khz_why)
 	struct rec r;
 	rec_begin(&r, "core");
 	rec_core(&r);
-	rec_str(&r, "type_label", cores.type_label[harness_core_type()]);
+	rec_str(&r, "type_label", cores.type_label[rec_core_type()]);
 	arch_core_fields(&r);
 	/* The tree's word on this cpu; Arm trees carry no ISA string (the
 	 * ID registers above say it). */
@@ -210,7 +210,7 @@ static void core_record(uint64_t khz, const char *khz_why)
 	/* what the hardware says first (MIDR; on RISC-V the SBI ids, VLEN),
 	 * the tree's word beside it */
 	bm_printf("core %llu: %s; tree: %s%s%s; ", (unsigned long long)arch_core_id(),
-		  cores.type_label[harness_core_type()], cpu ? cpu->compatible : "(not in the device tree)",
+		  cores.type_label[rec_core_type()], cpu ? cpu->compatible : "(not in the device tree)",
 		  cpu && cpu->isa[0] ? " " : "", cpu ? cpu->isa : "");
 	if (khz)
 		bm_printf("%s MHz %s\n", mhz, ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
@@ -251,7 +251,7 @@ static void suite_job(void *p)
 	struct suite_job *j = p;
 	const struct core_slot *s = &cores.slot[j->core];
 	arch_set_self(s->hwid);
-	harness_set_core_type(s->type);
+	rec_set_core_type(s->type);
 	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
 	const char *khz_why = "";
 	uint64_t khz = measure_khz(&khz_why);
@@ -331,7 +331,7 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 		errors += j.errors;
 	}
 	arch_set_self(cores.slot[cores.primary].hwid);
-	harness_set_core_type(cores.slot[cores.primary].type);
+	rec_set_core_type(cores.slot[cores.primary].type);
 	errors += multicore_run_all(&env);
 
 	struct rec r;

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness.h"
 #include "log.h"
 #include "record.h"
 #include "summary.h"

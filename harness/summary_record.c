@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "arch.h"
-#include "harness.h"
 #include "log.h"
 #include "record.h"
 #include "summary_derived.h"
