@@ -326,7 +326,7 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 	static double sse_of[SM_MAX_KNEE + 1];
 	int m = curve_of(p, n, kernel, x, y);
 	*r = (struct sm_rise){0};
-	*k = (struct sm_knee_fit){SM_SHAPE_NONE, 0, 0, 0};
+	*k = (struct sm_knee_fit){SM_SHAPE_NONE, 0};
 	if (!m)
 		return;
 	*r = (struct sm_rise){true, true, x[m - 1], 0};
@@ -346,7 +346,7 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 		sse_of[R] = sse;
 		if (best < 0 || sse < best) {
 			best = sse;
-			*k = (struct sm_knee_fit){SM_SHAPE_GRADUAL, R, R, R};
+			*k = (struct sm_knee_fit){SM_SHAPE_GRADUAL, R};
 		}
 	}
 	for (int j = 0; j + 1 < m; j++) {
@@ -357,7 +357,7 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 			continue;
 		if (best < 0 || sse < best) {
 			best = sse;
-			*k = (struct sm_knee_fit){SM_SHAPE_STEP, 0, 0, 0};
+			*k = (struct sm_knee_fit){SM_SHAPE_STEP, 0};
 			*r = (struct sm_rise){true, false, x[j], x[j + 1]};
 		}
 	}
@@ -369,8 +369,6 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 		lo--;
 	while (hi < top && sse_of[hi + 1] >= 0 && sse_of[hi + 1] <= best + slack)
 		hi++;
-	k->low = lo;
-	k->high = hi;
 	/* in entries: a stack of `lo` fits the curve, one past `hi` does not */
 	*r = (struct sm_rise){true, false, lo, hi + 1};
 }

@@ -35,13 +35,13 @@ enum sm_order { SM_ORDER_UNKNOWN, SM_IN_ORDER, SM_OUT_OF_ORDER };
  * oldest entries), or a step (a target buffer). */
 enum sm_shape { SM_SHAPE_NONE, SM_SHAPE_GRADUAL, SM_SHAPE_STEP };
 extern const char *const sm_shape_names[3];
-/* A gradual knee gives the capacity in entries, the best fit and the
- * range the curve cannot tell apart from it (the matching sm_rise then
- * holds fits = low, exceeds = high + 1, in entries); a step gives the
- * sizes tried on either side (in the sm_rise, in the curve's unit). */
+/* A gradual knee gives the capacity in entries, the best fit (the
+ * matching sm_rise holds the range the curve cannot tell apart from it:
+ * fits = its lowest, exceeds = its highest + 1, in entries); a step gives
+ * the sizes tried on either side (in the sm_rise, in the curve's unit). */
 struct sm_knee_fit {
 	enum sm_shape shape;
-	double entries, low, high;
+	double entries;
 };
 
 /* The window probes' filler kinds, in the order of sm_summary.window:

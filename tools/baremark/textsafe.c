@@ -85,12 +85,6 @@ static char *dup_escaped(const char *s, size_t n, bool *changed)
 	return out;
 }
 
-char *ts_dup(const char *s)
-{
-	bool changed;
-	return dup_escaped(s, strlen(s), &changed);
-}
-
 void ts_json(json_t *v)
 {
 	if (json_is_string(v)) {

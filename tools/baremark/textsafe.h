@@ -26,9 +26,6 @@
  * next write. `keep` lists C0 controls let through as they are. */
 bool ts_next(const unsigned char *p, size_t n, const char *keep, size_t *len, char esc[8]);
 
-/* s with every character that must be escaped escaped, in new memory. */
-char *ts_dup(const char *s);
-
 /* Every string and object key in v escaped, in place. */
 void ts_json(json_t *v);
 
