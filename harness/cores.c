@@ -12,12 +12,14 @@
 
 #include "arch.h"
 #include "log.h"
+#include "noinit.h"
 
 #define CORE_STACK (48u << 10)
 #define CORE_TRAP_STACK (8u << 10)
 
 struct core_table cores;
-static uint8_t stacks[BM_MAX_CPUS][CORE_STACK + CORE_TRAP_STACK] __attribute__((aligned(16)));
+/* Not cleared at entry: a stack is written before it is read. */
+static uint8_t stacks[BM_MAX_CPUS][CORE_STACK + CORE_TRAP_STACK] BM_NOINIT __attribute__((aligned(16)));
 
 void core_secondary_main(struct core_slot *s);
 
@@ -51,7 +53,7 @@ static bool wait_for(const int *flag, int want, uint64_t ticks)
 	return true;
 }
 
-void cores_start(const struct bm_board *b)
+void cores_start(const struct bm_board *b, bool start_others)
 {
 	memset(&cores, 0, sizeof(cores));
 	uint64_t self = arch_core_id();
@@ -89,7 +91,7 @@ void cores_start(const struct bm_board *b)
 	}
 	for (int i = 0; i < cores.n; i++) {
 		struct core_slot *s = &cores.slot[i];
-		if (s->primary)
+		if (s->primary || !start_others)
 			continue;
 		s->state = CORE_STARTING;
 		const char *why = NULL;

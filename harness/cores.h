@@ -40,7 +40,7 @@ extern struct core_table cores;
 
 /* Starts every enabled cpu of the board but this one and waits up to
  * 1 s each for it to check in. Failures are kept for cores_report. */
-void cores_start(const struct bm_board *b);
+void cores_start(const struct bm_board *b, bool start_others);
 /* The run record's "cores" and "core_types". */
 void cores_fields(struct rec *r);
 /* One error record per core that did not come up; returns how many. */

@@ -4,10 +4,12 @@
 #include "summary_record.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "arena.h"
 #include "log.h"
+#include "noinit.h"
 #include "stats.h"
 
 #define MAX_REPEATS BM_MAX_REPEATS
@@ -20,7 +22,7 @@ unsigned harness_repeats(const struct bm_options *o)
 {
 	if (o->repeat)
 		return o->repeat; /* options.c takes 1 to BM_MAX_REPEATS */
-	return o->profile == BM_PROFILE_FULL ? 11 : 5;
+	return o->profile == BM_PROFILE_FULL ? 11 : o->profile == BM_PROFILE_SIM ? 1 : 5;
 }
 
 /* The bodies one repeat runs: N and 2N, and where the kernel has them the
@@ -45,7 +47,10 @@ struct job {
 	uint64_t ops_per_iter; /* the kernel's, or what its state says */
 	unsigned repeats;      /* how many ran */
 	bool settled;          /* the estimate settled before the repeats or the time ran out */
-	int64_t raw[NBODIES][BM_MAX_SLOTS + 1][MAX_REPEATS]; /* each timed run's counts, per slot */
+	/* each timed run's counts, per slot: run_body writes every slot of a
+	 * repeat, and only repeats that ran are read, so it is never cleared
+	 * (it is most of the job, cleared twice a kernel) */
+	int64_t raw[NBODIES][BM_MAX_SLOTS + 1][MAX_REPEATS];
 };
 
 static unsigned nbodies(const struct bm_kernel *k)
@@ -178,7 +183,7 @@ static void measure(void *p)
 static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr,
 		   uint64_t param, struct bm_trap *t)
 {
-	memset(j, 0, sizeof(*j));
+	memset(j, 0, offsetof(struct job, raw)); /* raw: each run writes its own */
 	j->k = k;
 	j->env = env;
 	j->ctr = ctr;
@@ -192,36 +197,66 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	return trapped;
 }
 
+static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
+{
+	if (k->selftest)
+		return o->selftest_trap && options_selects(o, k->name);
+	return options_selects(o, k->name);
+}
+
 /* The L1 load-to-use latency that chains of loads cannot beat: the
- * suite's own pipeline.load.lat, measured quietly before anything else.
+ * suite's own pipeline.load.lat, measured quietly before anything else,
+ * and only when a kernel that is held to it will run (on a core's RTL
+ * in a simulator the calibration costs more than a small kernel).
  * 0 (no floor) when it cannot run or counts no cycles. */
 static int64_t l1_floor_milli;
 #define CALIBRATIONS 3
 
-static void calibrate_l1(const struct bm_kernel *const *order, size_t nk, const struct bm_env *env,
-			 const struct bm_counters *ctr)
+static bool l1_floor_wanted(const struct bm_options *o)
 {
-	static struct job cj;
+	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels; k++)
+		if (k->floor == BM_FLOOR_L1_LOAD && wanted(k, o))
+			return true;
+	return false;
+}
+
+void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, struct harness_calibration *cal)
+{
+	static struct job cj BM_NOINIT; /* run_job clears it */
+	*cal = (struct harness_calibration){0};
 	l1_floor_milli = 0;
+	if (!l1_floor_wanted(env->opt))
+		return;
+	cal->l1_floor_ran = true;
+	uint64_t t0 = arch_time();
+	const struct bm_kernel *k = NULL;
+	for (const struct bm_kernel *q = __start_bm_kernels; q < __stop_bm_kernels; q++)
+		if (strcmp(q->name, "pipeline.load.lat") == 0)
+			k = q;
 	if (!ctr->slot[BM_SLOT_CYCLES].avail)
-		return;
-	for (size_t i = 0; i < nk; i++) {
-		if (strcmp(order[i]->name, "pipeline.load.lat") != 0)
-			continue;
-		/* The lowest of three: a disturbance (another tenant, an
-		 * estimated clock caught mid-drift) only ever raises it, and a
-		 * floor read high would fail every honest chase under it. */
-		for (int run = 0; run < CALIBRATIONS; run++) {
-			struct bm_trap t;
-			int trapped = run_job(&cj, order[i], env, ctr, 0, &t);
-			if (trapped || cj.skip_why || cj.check_failed || !cj.repeats)
-				return;
-			int64_t f = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est, (int64_t)(cj.iters * cj.ops_per_iter));
-			if (f > 0 && (!l1_floor_milli || f < l1_floor_milli))
-				l1_floor_milli = f;
+		cal->l1_floor_why = "no cycle counter";
+	else if (!k)
+		cal->l1_floor_why = "pipeline.load.lat is not in this image";
+	/* The lowest of three: a disturbance (another tenant, an estimated
+	 * clock caught mid-drift) only ever raises it, and a floor read high
+	 * would fail every honest chase under it. */
+	for (int run = 0; !cal->l1_floor_why && run < CALIBRATIONS; run++) {
+		struct bm_trap t;
+		int trapped = run_job(&cj, k, env, ctr, 0, &t);
+		if (trapped || cj.skip_why || cj.check_failed || !cj.repeats) {
+			cal->l1_floor_why = trapped ? "pipeline.load.lat trapped"
+				: cj.skip_why	    ? "pipeline.load.lat was skipped"
+				: cj.check_failed   ? "pipeline.load.lat failed its check"
+						    : "pipeline.load.lat measured nothing";
+			l1_floor_milli = 0;
+			break;
 		}
-		return;
+		int64_t f = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est, (int64_t)(cj.iters * cj.ops_per_iter));
+		if (f > 0 && (!l1_floor_milli || f < l1_floor_milli))
+			l1_floor_milli = f;
 	}
+	cal->l1_floor_milli = l1_floor_milli;
+	cal->l1_floor_ticks = arch_time() - t0;
 }
 
 static void param_field(struct rec *r, const struct job *j)
@@ -477,6 +512,9 @@ static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
 	return (struct bm_estimate){ratio_milli(e.est, ops), ratio_milli(e.q1, ops), ratio_milli(e.q3, ops)};
 }
 
+/* The timer when the run's first result record was out (0: none yet). */
+static uint64_t first_result_time;
+
 static void report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
@@ -576,14 +614,14 @@ static void report_result(const struct job *j)
 	if (v.why[0])
 		rec_str(&r, "verdict_why", v.why);
 	bm_emit(&r);
+	if (!first_result_time)
+		first_result_time = arch_time();
 	bm_printf("%s  %s\n", line, v.word);
 }
 
-static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
+uint64_t harness_first_result_time(void)
 {
-	if (k->selftest)
-		return o->selftest_trap && options_selects(o, k->name);
-	return options_selects(o, k->name);
+	return first_result_time;
 }
 
 /* Self-tests first (a broken trap path should be known before anything
@@ -596,10 +634,19 @@ static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
 	return strcmp(a->name, b->name) < 0;
 }
 
-static size_t sorted_kernels(const struct bm_kernel **out, size_t cap)
+static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const struct bm_options *o, bool *dropped)
 {
 	size_t n = 0;
-	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels && n < cap; k++) {
+	*dropped = false;
+	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels; k++) {
+		/* only the selected ones: sorting all ~200 by name costs a
+		 * one-kernel run on a simulated core more than its kernel */
+		if (!wanted(k, o))
+			continue;
+		if (n == cap) {
+			*dropped = true;
+			break;
+		}
 		size_t i = n++;
 		for (; i > 0 && runs_before(k, out[i - 1]); i--)
 			out[i] = out[i - 1];
@@ -628,7 +675,7 @@ static void run_verify(void *p)
 static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
 		     const struct bm_counters *ctr, unsigned *errors)
 {
-	memset(j, 0, sizeof(*j));
+	memset(j, 0, offsetof(struct job, raw)); /* raw: each run writes its own */
 	j->k = k;
 	j->env = env;
 	j->ctr = ctr;
@@ -658,21 +705,19 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 
 unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr)
 {
-	static struct job j; /* large: keep it off the stack */
+	static struct job j BM_NOINIT; /* large: off the stack; run_job and verified clear it */
 	static const struct bm_kernel *order[MAX_KERNELS];
 	unsigned errors = 0, ran = 0;
-	size_t nk = sorted_kernels(order, MAX_KERNELS);
+	bool dropped;
+	size_t nk = sorted_kernels(order, MAX_KERNELS, env->opt, &dropped);
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
 	nlats = 0;
-	if ((size_t)(__stop_bm_kernels - __start_bm_kernels) > nk)
-		bm_warn("more than %d kernels registered; the rest do not run", MAX_KERNELS);
-	calibrate_l1(order, nk, env, ctr);
+	if (dropped)
+		bm_warn("more than %d kernels selected; the rest do not run", MAX_KERNELS);
 	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc/op", "q1", "q3", "ins/op",
 		  "IPC");
 	for (size_t ki = 0; ki < nk; ki++) {
 		const struct bm_kernel *k = order[ki];
-		if (!wanted(k, env->opt))
-			continue;
 		ran++;
 		if (k->verify && !verified(&j, k, env, ctr, &errors))
 			continue;
@@ -700,6 +745,8 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	}
 	if (ran == 0)
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
-	summary_emit();
+	/* sim measures what was asked and nothing it does not need */
+	if (env->opt->profile != BM_PROFILE_SIM)
+		summary_emit();
 	return errors;
 }

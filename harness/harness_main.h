@@ -2,7 +2,8 @@
 #define BM_HARNESS_MAIN_H
 #include <stdint.h>
 /* The ISA-free part of a run, called once by the arch entry with the DTB
- * firmware passed (may be NULL or garbage) and how far the image was
- * moved from its link address. Returns when the run is over. */
-void harness_main(const void *dtb, uint64_t reloc_delta);
+ * firmware passed (may be NULL or garbage), how far the image was moved
+ * from its link address and the timer at the image's entry (0: not read;
+ * the run then counts from the banner). Returns when the run is over. */
+void harness_main(const void *dtb, uint64_t reloc_delta, uint64_t entry_time);
 #endif

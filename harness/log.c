@@ -27,15 +27,39 @@ void rec_core(struct rec *r)
 	rec_u64(r, "core_type", (uint64_t)core_type);
 }
 
-void bm_printf(const char *fmt, ...)
+/* baremark.console: both until the options say otherwise */
+static bool show_table = true, show_records = true;
+
+void log_console_set(bool table, bool records)
+{
+	show_table = table;
+	show_records = records;
+}
+
+static void vsay(const char *fmt, va_list ap)
 {
 	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
 	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	if (n > 0)
 		console_write(buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+void bm_printf(const char *fmt, ...)
+{
+	if (!show_table)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsay(fmt, ap);
+	va_end(ap);
+}
+
+void bm_status(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsay(fmt, ap);
+	va_end(ap);
 }
 
 /* A warning is said twice: on the console for whoever watches, and as a
@@ -68,10 +92,14 @@ unsigned bm_warning_count(void)
 
 void bm_emit(struct rec *r)
 {
-	static char line[BM_REC_MAX + 32];
 	bool dropped = r->overflow || r->depth != 0;
-	size_t n = rec_finish(r, line, sizeof(line));
-	console_write(line, n);
+	char tail[REC_TAIL];
+	size_t n = rec_seal(r, tail);
+	if (show_records) {
+		console_write(REC_PREFIX, sizeof(REC_PREFIX) - 1);
+		console_write(r->buf, n);
+		console_write(tail, REC_TAIL - 1);
+	}
 	/* the error record stands in its place; the end record counts it too */
 	if (dropped)
 		bm_warn("a record did not fit in %d bytes or was left open, and was dropped", BM_REC_MAX);

@@ -1,8 +1,14 @@
 #ifndef BM_LOG_H
 #define BM_LOG_H
 #include "record.h"
-/* Human-readable console output (not records). */
+/* Human-readable console output (not records): the table, which
+ * baremark.console=records leaves out. */
 void bm_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A line every console setting shows (the banner, the last line, a
+ * change of baud rate). */
+void bm_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* What bm_printf and bm_emit write from now on (log_console_set). */
+void log_console_set(bool table, bool records);
 /* "warning: ..." on the console; counted for the end record. */
 void bm_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void bm_warn_line(const char *msg);

@@ -14,11 +14,12 @@
 #include "harness_hooks.h"
 #include "harness_main.h"
 #include "log.h"
+#include "noinit.h"
 #include "options.h"
 #include "platform.h"
 
 
-static struct bm_board board;
+static struct bm_board board BM_NOINIT; /* platform_defaults clears it first */
 static struct bm_options opts;
 static struct bm_counters ctr;
 static const char *filled = ""; /* what the platform added to the tree's description */
@@ -63,56 +64,86 @@ static void read_board(const void *dtb)
 	}
 }
 
-/* Cycles and timer ticks over one wait of at least `span` ticks; false
- * (with *why) when the timer does not move. */
-static bool clock_span(uint64_t span, uint64_t *cycles, uint64_t *ticks, const char **why)
+/* The clock measurement: how it went, for the core record. */
+struct clock_reading {
+	uint64_t khz;	     /* 0: not measured (why says so) */
+	uint64_t error_ppm;  /* bound on the reading's error, parts per million */
+	uint64_t ticks;	     /* timer ticks the measurement took, all tries */
+	const char *why;
+};
+
+/* Spins on the timer alone until it reads at least `until`; returns that
+ * reading in *t, the cycle counter read right after it in *c and how
+ * many reads it took in *spins. False (with *why) when the timer stops. */
+static bool timer_reaches(uint64_t until, uint64_t *t, uint64_t *c, uint64_t *spins, const char **why)
 {
-	uint64_t c0[BM_MAX_SLOTS] = {0}, c1[BM_MAX_SLOTS] = {0};
-	uint64_t t0 = arch_time(), t1;
-	arch_counters_read(c0);
-	/* Bounded: a timer that never moves must not hang the run. */
-	for (uint64_t spins = 0;; spins++) {
-		t1 = arch_time();
-		if (t1 - t0 >= span)
-			break;
-		if (spins > (1ull << 32)) {
+	uint64_t v[BM_MAX_SLOTS] = {0}, now;
+	for (*spins = 1; (int64_t)((now = arch_time()) - until) < 0; ++*spins)
+		if (*spins > (1ull << 32)) {
 			*why = "timer does not advance";
 			return false;
 		}
-	}
-	arch_counters_read(c1);
-	*cycles = c1[BM_SLOT_CYCLES] - c0[BM_SLOT_CYCLES];
-	*ticks = t1 - t0;
+	arch_counters_read(v);
+	*t = now;
+	*c = v[BM_SLOT_CYCLES];
 	return true;
 }
 
-/* Core clock = cycles counted against the architectural timer, as the
- * difference of a wait of about 10 ms and one of about 5 (the suite's
- * N / 2N method): whatever a timer read costs between its sample and the
- * counter read beside it (a trap to firmware, where the time CSR is
- * emulated, as on the C906) is the same in both and cancels; one wait
- * alone read a 1 MHz C906 2% slow (issue 26). Returns kHz, or 0 with
- * *why set. */
-static uint64_t measure_khz(const char **why)
+/* Target precision of the clock reading, and the longest it may take. */
+#define CLOCK_TARGET_PPM 2000u
+#define CLOCK_FIRST_TICKS 32u
+#define CLOCK_TRIES 4
+
+/* Core clock = cycles counted between two timer edges `n` ticks apart:
+ * each end is the first read that saw the timer move, so the cycles
+ * between a tick and its sighting (at most one turn of the loop, and at
+ * most a tick) are the only error, and a constant cost of reading the
+ * timer (a trap to firmware where the time CSR is emulated, as on the
+ * C906) is in both ends and cancels; the n-tick wait without edges had
+ * read a 1 MHz C906 2% slow (issue 26). The first span is short; if its
+ * error bound is above CLOCK_TARGET_PPM the next is as long as that
+ * bound asks (at most 1/50 s), so a fast timer costs a few thousand
+ * cycles (a core's RTL in a simulator pays for each, issue 30) and a
+ * slow one or a trapping read gets the span it needs. */
+static void measure_clock(struct clock_reading *cr)
 {
+	*cr = (struct clock_reading){0};
 	if (!ctr.slot[BM_SLOT_CYCLES].avail) {
-		*why = ctr.slot[BM_SLOT_CYCLES].why; /* the counter's own reason */
-		return 0;
+		cr->why = ctr.slot[BM_SLOT_CYCLES].why; /* the counter's own reason */
+		return;
 	}
 	if (!ctr.time_avail || !board.timebase_hz) {
-		*why = "timer unavailable or timebase unknown";
-		return 0;
+		cr->why = "timer unavailable or timebase unknown";
+		return;
 	}
-	uint64_t span = board.timebase_hz / 200 ? board.timebase_hz / 200 : 1;
-	uint64_t c1, t1, c2, t2;
-	if (!clock_span(span, &c1, &t1, why) || !clock_span(2 * span, &c2, &t2, why))
-		return 0;
-	if (t2 <= t1 || c2 <= c1) {
-		*why = "the longer wait counted no more ticks or cycles than the shorter";
-		return 0;
+	uint64_t most = board.timebase_hz / 50 > CLOCK_FIRST_TICKS ? board.timebase_hz / 50 : CLOCK_FIRST_TICKS;
+	uint64_t n = CLOCK_FIRST_TICKS, t_begin = arch_time();
+	for (int tries = 0; tries < CLOCK_TRIES; tries++) {
+		uint64_t t0, c0, t1, c1, spins;
+		if (!timer_reaches(arch_time() + 1, &t0, &c0, &spins, &cr->why) ||
+		    !timer_reaches(t0 + n, &t1, &c1, &spins, &cr->why))
+			return;
+		if (c1 <= c0) {
+			cr->why = "the cycle counter did not move while the timer did";
+			return;
+		}
+		/* Each end is seen at most one turn of the loop and at most one
+		 * tick after it happened. A turn is taken as twice the average:
+		 * the last turn also reads the counters, and a timer a model
+		 * updates in steps (QEMU -icount) is seen a few cycles late;
+		 * with the average alone the bound did not hold there. */
+		uint64_t cycles = c1 - c0, ticks = t1 - t0;
+		uint64_t per_tick = cycles / ticks ? cycles / ticks : 1, turn = 2 * (cycles / spins) + 2;
+		uint64_t slack = turn < per_tick ? turn : per_tick;
+		cr->khz = (uint64_t)((__int128)cycles * board.timebase_hz / ((__int128)ticks * 1000));
+		cr->error_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
+		cr->ticks = arch_time() - t_begin;
+		if (cr->error_ppm <= CLOCK_TARGET_PPM || n >= most)
+			return;
+		/* the span the bound asks for, with a quarter to spare */
+		uint64_t want = (uint64_t)((__int128)n * cr->error_ppm * 5 / (4 * CLOCK_TARGET_PPM)) + 1;
+		n = want < most ? want : most;
 	}
-	__int128 khz = (__int128)(c2 - c1) * board.timebase_hz / ((t2 - t1) * 1000);
-	return (uint64_t)khz;
 }
 
 static void run_record(uint64_t reloc_delta)
@@ -139,6 +170,7 @@ static void run_record(uint64_t reloc_delta)
 	rec_str(&r, "profile", profile_name(opts.profile));
 	rec_str(&r, "only", opts.only[0] ? opts.only : "*");
 	rec_u64(&r, "repeat", harness_repeats(&opts));
+	rec_str(&r, "console", console_name(options_console(&opts)));
 	if (opts.selftest_trap)
 		rec_str(&r, "selftest", "trap");
 	if (opts.selftest_break)
@@ -178,8 +210,9 @@ static void counter_field(struct rec *r, const char *name, bool avail, const cha
 	rec_str(r, name, v);
 }
 
-static void core_record(uint64_t khz, const char *khz_why)
+static void core_record(const struct clock_reading *cr, const struct harness_calibration *cal)
 {
+	uint64_t khz = cr->khz;
 	struct rec r;
 	rec_begin(&r, "core");
 	rec_core(&r);
@@ -198,7 +231,20 @@ static void core_record(uint64_t khz, const char *khz_why)
 	else if (khz)
 		rec_milli(&r, "mhz", (int64_t)khz);
 	else
-		rec_str(&r, "mhz_unavailable", khz_why);
+		rec_str(&r, "mhz_unavailable", cr->why);
+	/* what the calibrations cost (a simulator's budget) and how close
+	 * they read */
+	if (khz) {
+		rec_u64(&r, "mhz_error_ppm", cr->error_ppm);
+		rec_u64(&r, "clock_ticks", cr->ticks);
+	}
+	if (cal->l1_floor_ran) {
+		if (cal->l1_floor_milli)
+			rec_milli(&r, "l1_floor_cycles", cal->l1_floor_milli);
+		else
+			rec_str(&r, "l1_floor_unavailable", cal->l1_floor_why);
+		rec_u64(&r, "l1_floor_ticks", cal->l1_floor_ticks);
+	}
 	rec_obj(&r, "counters");
 	for (int s = 0; s < ctr.nslots; s++)
 		counter_field(&r, ctr.slot[s].name, ctr.slot[s].avail, ctr.slot[s].why);
@@ -215,7 +261,7 @@ static void core_record(uint64_t khz, const char *khz_why)
 	if (khz)
 		bm_printf("%s MHz %s\n", mhz, ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
 	else
-		bm_printf("clock not measured: %s\n", khz_why);
+		bm_printf("clock not measured: %s\n", cr->why);
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
@@ -253,28 +299,41 @@ static void suite_job(void *p)
 	arch_set_self(s->hwid);
 	rec_set_core_type(s->type);
 	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
-	const char *khz_why = "";
-	uint64_t khz = measure_khz(&khz_why);
-	ctr.khz = khz;
-	core_record(khz, khz_why);
+	struct clock_reading cr;
+	measure_clock(&cr);
+	ctr.khz = cr.khz;
+	struct harness_calibration cal;
+	harness_calibrate(j->env, &ctr, &cal);
+	/* sim: the numbers first, then what the core is (on a core's RTL
+	 * the core record's 1.5 KB cost as much as the kernel): the host
+	 * tool reads records in any order */
+	if (j->env->opt->profile == BM_PROFILE_SIM) {
+		j->errors = harness_run_all(j->env, &ctr);
+		core_record(&cr, &cal);
+		return;
+	}
+	core_record(&cr, &cal);
 	j->errors = harness_run_all(j->env, &ctr);
 }
 
-void harness_main(const void *dtb, uint64_t reloc_delta)
+void harness_main(const void *dtb, uint64_t reloc_delta, uint64_t entry_time)
 {
 	read_board(dtb);
 	arch_board_ready(&board);
 	console_init(&board);
-	bm_printf("\nbaremark %s on %s (hart/core %llu)\n", BM_BUILD_ID, platform_get()->name,
+	bm_status("\nbaremark %s on %s (hart/core %llu)\n", BM_BUILD_ID, platform_get()->name,
 		  (unsigned long long)arch_core_id());
-	/* The run's length counts from here, the image's start: the timer
-	 * itself counts from the board's power-on. */
+	/* The run's length counts from the image's entry (start.S read the
+	 * timer there), or from here where it could not: the timer itself
+	 * counts from the board's power-on. */
 	char time_why[96];
 	bool time_ok = arch_time_probe(time_why, sizeof(time_why));
-	uint64_t t_start = arch_time();
+	uint64_t t_start = time_ok && entry_time ? entry_time : arch_time();
 
 	options_defaults(&opts);
 	options_parse(&opts, board.bootargs ? board.bootargs : "");
+	enum bm_console con = options_console(&opts);
+	log_console_set(con != BM_CONSOLE_RECORDS, con != BM_CONSOLE_TABLE);
 	if (opts.nbad)
 		bm_warn("unknown or malformed options ignored: %s", opts.bad);
 	if (opts.selftest_nocycle && !arch_selftest_nocycle())
@@ -284,9 +343,9 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	if (opts.baud) {
 		const char *why;
 		/* Said at the old rate, so whoever is watching knows to switch. */
-		bm_printf("baremark: switching the console to %u baud\n", opts.baud);
+		bm_status("baremark: switching the console to %u baud\n", opts.baud);
 		if (console_set_baud(opts.baud, &why))
-			bm_printf("baremark: console now at %u baud\n", opts.baud);
+			bm_status("baremark: console now at %u baud\n", opts.baud);
 		else
 			bm_warn("baremark.baud=%u not applied: %s", opts.baud, why);
 	}
@@ -298,7 +357,10 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	if (!have_mem)
 		bm_warn("no working memory: %s; kernels that need memory will be skipped", why);
 
-	cores_start(&board);
+	/* sim: the boot core alone, as a simulated core's testbench often
+	 * models one hart; the others are listed, not started */
+	bool sim = opts.profile == BM_PROFILE_SIM;
+	cores_start(&board, !sim);
 	run_record(reloc_delta);
 	unsigned errors = cores_report_failures();
 
@@ -315,7 +377,9 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	/* every point is listed; one that does not fit in free memory is a
 	 * skip record saying how much it needed and how much was free */
 	env.sweep_max_bytes = sweep;
-	env.iters = opts.profile == BM_PROFILE_FULL ? 1024 : 128;
+	/* sim: a quarter of quick's work per pass; on a cycle-exact model
+	 * one pass of 32 iterations is as exact as many (docs/simulators.md) */
+	env.iters = opts.profile == BM_PROFILE_FULL ? 1024 : opts.profile == BM_PROFILE_SIM ? 32 : 128;
 
 	/* The suite, once on each chosen core, one core at a time. */
 	int sel[BM_MAX_CPUS];
@@ -332,7 +396,8 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 	}
 	arch_set_self(cores.slot[cores.primary].hwid);
 	rec_set_core_type(cores.slot[cores.primary].type);
-	errors += multicore_run_all(&env);
+	if (!sim)
+		errors += multicore_run_all(&env);
 
 	struct rec r;
 	rec_begin(&r, "end");
@@ -348,6 +413,15 @@ void harness_main(const void *dtb, uint64_t reloc_delta)
 		rec_milli(&r, "elapsed_s", (int64_t)((__int128)(arch_time() - t_start) * 1000 / board.timebase_hz));
 	else
 		rec_str(&r, "elapsed_unavailable", "no timer rate");
+	/* From the image's entry, in timer ticks: what a run on a core's RTL
+	 * waits for its first number and its end (docs/simulators.md). */
+	if (time_ok && entry_time) {
+		rec_obj(&r, "ticks_from_entry");
+		if (harness_first_result_time())
+			rec_u64(&r, "first_result", harness_first_result_time() - entry_time);
+		rec_u64(&r, "end", arch_time() - entry_time);
+		rec_close(&r);
+	}
 	bm_emit(&r);
-	bm_printf("baremark: done, %u error(s), %u warning(s)\n", errors, bm_warning_count());
+	bm_status("baremark: done, %u error(s), %u warning(s)\n", errors, bm_warning_count());
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "noinit.h"
 #include "record.h"
 #include "summary.h"
 
@@ -146,7 +147,7 @@ static void console_line(const struct sm_summary *s)
 
 void summary_emit_derived(const struct sm_results *run)
 {
-	static struct sm_point p[SM_MAX_RESULTS];
+	static struct sm_point p[SM_MAX_RESULTS] BM_NOINIT; /* filled below before use */
 	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS;
 	for (int i = 0; i < n; i++) {
 		const struct sm_result *q = &run->r[i];

@@ -10,10 +10,11 @@
 
 #include "arch.h"
 #include "log.h"
+#include "noinit.h"
 #include "record.h"
 #include "summary_derived.h"
 
-static struct sm_result points[SM_MAX_RESULTS];
+static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
 static struct sm_refused refused[SM_MAX_REFUSED];
 static struct sm_results run = {points, 0, 0, refused, 0, false, ""};
 

@@ -45,9 +45,24 @@ static void say(void (*warn)(const char *), const char *fmt, ...)
 	warn(line);
 }
 
+/* snprintf's "%s" into out[len] at *used without its cost (the ISA list
+ * has dozens of names): copies what fits, counts all of it. */
+static void append(char *out, size_t len, size_t *used, const char *s, size_t n)
+{
+	if (*used < len) {
+		size_t room = len - 1 - *used, k = n < room ? n : room;
+		memcpy(out + *used, s, k);
+		out[*used + k] = '\0';
+	}
+	*used += n;
+}
+
 static void copy_str(char *dst, size_t n, const char *src)
 {
-	snprintf(dst, n, "%s", src ? src : "");
+	size_t used = 0;
+	dst[0] = '\0';
+	if (src)
+		append(dst, n, &used, src, strlen(src));
 }
 
 /* Writes the path of chain[0..n-1] into buf. */
@@ -136,19 +151,23 @@ static void read_console(struct bm_board *b, const struct dt *f)
  * Returns false if the result did not fit. */
 static bool isa_from_extensions(char *out, size_t len, const char *base, const char *ext, int elen)
 {
-	size_t used = (size_t)snprintf(out, len, "%s", base);
+	size_t used = 0;
+	out[0] = '\0';
+	append(out, len, &used, base, strlen(base));
 	const char *end = ext + elen;
 	for (int pass = 0; pass < 2; pass++) {
 		for (const char *p = ext; p < end && used < len;) {
 			const char *nul = memchr(p, 0, (size_t)(end - p));
 			if (!nul)
 				break;
-			size_t n = strlen(p);
+			size_t n = (size_t)(nul - p);
 			bool single = n == 1;
 			if (pass == 0 && single && !strchr(base + 4, p[0]))
-				used += (size_t)snprintf(out + used, len - used, "%s", p);
-			else if (pass == 1 && n > 1)
-				used += (size_t)snprintf(out + used, len - used, "_%s", p);
+				append(out, len, &used, p, n);
+			else if (pass == 1 && n > 1) {
+				append(out, len, &used, "_", 1);
+				append(out, len, &used, p, n);
+			}
 			p = nul + 1;
 		}
 	}

@@ -55,13 +55,30 @@ static int token(const struct dt *f, int off, struct tok *t);
  * nesting balanced and bounded, a single root, DT_END last. After this,
  * walks cannot meet a broken token, so a damaged tree is refused as a
  * whole instead of being half read. */
-static int validate(const struct dt *f)
+static int validate(struct dt *f)
 {
-	struct tok t;
-	int off = 0, depth = 0;
+	const uint8_t *s = f->blob + f->off_struct;
+	uint32_t lim = f->size_struct, o = 0;
+	int depth = 0;
+	int last[DT_MAX_DEPTH + 2]; /* the latest node seen at each depth, in ix */
+	last[1] = -1;
 	bool root_done = false;
 	for (;;) {
-		int r = token(f, off, &t);
+		/* PROP, the most common token, read here without token()'s
+		 * general path: its checks are the same (issue 30: this pass
+		 * reads every token of the tree before anything else runs) */
+		if (lim >= 12 && o <= lim - 12 && dt_be32(s + o) == TOK_PROP && f->strings_end_nul) {
+			uint32_t len = dt_be32(s + o + 4), nameoff = dt_be32(s + o + 8);
+			uint64_t next = ((uint64_t)o + 12 + len + 3) & ~(uint64_t)3;
+			if (len > lim - o - 12 || nameoff >= f->size_strings || next > lim)
+				return DT_ETRUNC;
+			if (depth == 0)
+				return DT_EBADTOKEN;
+			o = (uint32_t)next;
+			continue;
+		}
+		struct tok t;
+		int r = token(f, (int)o, &t);
 		if (r < 0)
 			return r;
 		switch (r) {
@@ -70,6 +87,18 @@ static int validate(const struct dt *f)
 				return DT_EBADTOKEN;
 			if (++depth > DT_MAX_DEPTH)
 				return DT_EDEPTH;
+			if (f->nix >= 0 && f->nix == DT_INDEX_MAX) {
+				f->nix = -1; /* too many nodes: lookups walk the tokens */
+			} else if (f->nix >= 0) {
+				int i = f->nix++;
+				f->ix[i] = (struct dt_node_ix){(int32_t)o, (int32_t)t.next, -1, -1, t.name};
+				if (last[depth] >= 0)
+					f->ix[last[depth]].sibling = (int32_t)o;
+				else if (depth > 1)
+					f->ix[last[depth - 1]].child = (int32_t)o;
+				last[depth] = i;
+				last[depth + 1] = -1;
+			}
 			break;
 		case TOK_END:
 			if (--depth < 0)
@@ -85,7 +114,7 @@ static int validate(const struct dt *f)
 		default:
 			break;
 		}
-		off = (int)t.next;
+		o = t.next;
 	}
 }
 
@@ -117,6 +146,7 @@ int dt_open(struct dt *f, const void *blob, size_t avail)
 		f->blob = NULL;
 		return DT_EHEADER;
 	}
+	f->strings_end_nul = f->size_strings > 0 && b[f->off_strings + f->size_strings - 1] == 0;
 	/* The tree must start with the root node's BEGIN token. */
 	int r = dt_be32(b + f->off_struct) == TOK_BEGIN ? validate(f) : DT_EBADTOKEN;
 	if (r < 0)
@@ -127,57 +157,61 @@ int dt_open(struct dt *f, const void *blob, size_t avail)
 
 /* One token at structure offset `off`. On success returns its tag and
  * sets t->next to the following token's offset; for BEGIN, t->name; for
- * PROP, t->name (from the strings block), t->val and t->len. */
+ * PROP, t->name (from the strings block), t->val and t->len.
+ * Every tree is read through here at least once (the validating pass at
+ * open), so it is a leaf with no calls, the common PROP first: on a core's
+ * RTL in a simulator each instruction before the first result costs
+ * wall-clock time (issue 30). dt_open has checked size_struct >= 8. */
 static int token(const struct dt *f, int off, struct tok *t)
 {
-	uint32_t lim = f->size_struct;
-	const uint8_t *s = f->blob + f->off_struct;
-	if (off < 0 || (off & 3) || !fits((uint32_t)off, 4, lim))
+	uint32_t lim = f->size_struct, o = (uint32_t)off;
+	if (off < 0 || (o & 3) || o > lim - 4)
 		return DT_ETRUNC;
-	uint32_t o = (uint32_t)off;
-	t->tag = dt_be32(s + o);
-	t->name = NULL;
-	t->val = NULL;
-	t->len = 0;
-	switch (t->tag) {
-	case TOK_BEGIN: {
-		const uint8_t *nm = s + o + 4;
-		const uint8_t *nul = memchr(nm, 0, lim - o - 4);
-		if (!nul)
-			return DT_ETRUNC;
-		t->name = (const char *)nm;
-		uint32_t end = (uint32_t)(nul - s) + 1;
-		t->next = (end + 3) & ~3u;
-		return (int)t->tag;
-	}
-	case TOK_PROP: {
-		if (!fits(o, 12, lim))
+	const uint8_t *s = f->blob + f->off_struct;
+	uint32_t tag = dt_be32(s + o);
+	t->tag = tag;
+	if (tag == TOK_PROP) {
+		if (lim - o < 12)
 			return DT_ETRUNC;
 		uint32_t len = dt_be32(s + o + 4), nameoff = dt_be32(s + o + 8);
-		if (!fits(o + 12, len, lim))
-			return DT_ETRUNC;
-		if (nameoff >= f->size_strings)
+		if (len > lim - o - 12 || nameoff >= f->size_strings)
 			return DT_ETRUNC;
 		const char *strs = (const char *)f->blob + f->off_strings;
-		if (!memchr(strs + nameoff, 0, f->size_strings - nameoff))
+		if (!f->strings_end_nul) {
+			/* a block without a final NUL: this name must end inside it */
+			const char *q = strs + nameoff, *stop = strs + f->size_strings;
+			while (q < stop && *q)
+				q++;
+			if (q == stop)
+				return DT_ETRUNC;
+		}
+		uint64_t next = ((uint64_t)o + 12 + len + 3) & ~(uint64_t)3;
+		if (next > lim)
 			return DT_ETRUNC;
 		t->name = strs + nameoff;
 		t->val = s + o + 12;
 		t->len = len;
-		uint64_t next = ((uint64_t)o + 12 + len + 3) & ~(uint64_t)3;
-		if (next > lim)
-			return DT_ETRUNC;
 		t->next = (uint32_t)next;
-		return (int)t->tag;
+		return TOK_PROP;
 	}
-	case TOK_END:
-	case TOK_NOP:
-	case TOK_DONE:
+	t->name = NULL;
+	t->val = NULL;
+	t->len = 0;
+	if (tag == TOK_BEGIN) {
+		const uint8_t *nm = s + o + 4, *stop = s + lim, *nul = nm;
+		while (nul < stop && *nul)
+			nul++;
+		if (nul == stop)
+			return DT_ETRUNC;
+		t->name = (const char *)nm;
+		t->next = ((uint32_t)(nul - s) + 1 + 3) & ~3u;
+		return TOK_BEGIN;
+	}
+	if (tag == TOK_END || tag == TOK_NOP || tag == TOK_DONE) {
 		t->next = o + 4;
-		return (int)t->tag;
-	default:
-		return DT_EBADTOKEN;
+		return (int)tag;
 	}
+	return DT_EBADTOKEN;
 }
 
 int dt_root(const struct dt *f)
@@ -217,14 +251,39 @@ int dt_next_node(const struct dt *f, int node, int *depth)
 	}
 }
 
+static const struct dt_node_ix *ix_of(const struct dt *f, int node);
+
 const char *dt_name(const struct dt *f, int node)
 {
+	const struct dt_node_ix *x = ix_of(f, node);
+	if (x)
+		return x->name;
 	struct tok t;
 	return token(f, node, &t) == TOK_BEGIN ? t.name : NULL;
 }
 
+/* The index entry of the node at offset `node` (entries are in offset
+ * order), or NULL without an index or for an offset that is no node. */
+static const struct dt_node_ix *ix_of(const struct dt *f, int node)
+{
+	if (!f->blob || f->nix <= 0 || node < 0 || (uint32_t)node >= f->size_struct)
+		return NULL;
+	/* Nodes are spread through the structure block about evenly: start
+	 * where the offset says and step to it (a binary search cost more,
+	 * and this runs for every name and property looked up). */
+	int i = (int)((uint64_t)(uint32_t)node * (uint32_t)f->nix / f->size_struct);
+	while (i > 0 && f->ix[i].off > node)
+		i--;
+	while (i + 1 < f->nix && f->ix[i].off < node)
+		i++;
+	return f->ix[i].off == node ? &f->ix[i] : NULL;
+}
+
 int dt_first_child(const struct dt *f, int node)
 {
+	const struct dt_node_ix *x = ix_of(f, node);
+	if (x)
+		return x->child >= 0 ? x->child : DT_ENOTFOUND;
 	int depth = 0;
 	int n = dt_next_node(f, node, &depth);
 	if (n < 0)
@@ -234,6 +293,9 @@ int dt_first_child(const struct dt *f, int node)
 
 int dt_next_sibling(const struct dt *f, int node)
 {
+	const struct dt_node_ix *x = ix_of(f, node);
+	if (x)
+		return x->sibling >= 0 ? x->sibling : DT_ENOTFOUND;
 	int depth = 0;
 	int n = node;
 	do {
@@ -265,13 +327,43 @@ int dt_subnode(const struct dt *f, int parent, const char *name, size_t len)
 const void *dt_prop(const struct dt *f, int node, const char *name, int *len)
 {
 	struct tok t;
-	int r = token(f, node, &t);
+	int r, off;
+	const struct dt_node_ix *x = ix_of(f, node);
+	if (x) {
+		/* The index exists only for a tree the validating pass at open
+		 * accepted whole, so every token here is in bounds and well
+		 * formed: the properties are read without token()'s checks
+		 * (issue 30: a simulated core pays for each instruction). */
+		const uint8_t *s = f->blob + f->off_struct;
+		const char *strs = (const char *)f->blob + f->off_strings;
+		for (uint32_t o = (uint32_t)x->props;;) {
+			uint32_t tag = dt_be32(s + o);
+			if (tag == TOK_NOP) {
+				o += 4;
+				continue;
+			}
+			if (tag != TOK_PROP)
+				break;
+			uint32_t plen = dt_be32(s + o + 4);
+			const char *pname = strs + dt_be32(s + o + 8);
+			if (pname[0] == name[0] && strcmp(pname, name) == 0) {
+				if (len)
+					*len = (int)plen;
+				return s + o + 12;
+			}
+			o = (o + 12 + plen + 3) & ~3u;
+		}
+		if (len)
+			*len = DT_ENOTFOUND;
+		return NULL;
+	}
+	r = token(f, node, &t);
 	if (r != TOK_BEGIN) {
 		if (len)
 			*len = r < 0 ? r : DT_EBADTOKEN;
 		return NULL;
 	}
-	int off = (int)t.next;
+	off = (int)t.next;
 	/* Properties precede subnodes (spec 5.4.2), so stop at either end. */
 	for (;;) {
 		r = token(f, off, &t);

@@ -10,6 +10,7 @@
  */
 #ifndef BM_DT_H
 #define BM_DT_H
+#include <stdbool.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +27,7 @@ enum {
 };
 
 #define DT_MAX_DEPTH 32
+#define DT_INDEX_MAX 512
 #define DT_MAGIC 0xd00dfeedu
 
 struct dt {
@@ -34,6 +36,21 @@ struct dt {
 	uint32_t off_struct, size_struct;
 	uint32_t off_strings, size_strings;
 	uint32_t off_rsvmap;
+	/* The strings block ends in a NUL, so every name offset inside it
+	 * is a terminated string (checked once at open, not per token). */
+	bool strings_end_nul;
+	/* Every node, in tree order, as the validating pass at open found
+	 * it: where its properties start, its first child and its next
+	 * sibling (offsets, -1: none), and its name. Lookups then step from node to node
+	 * instead of reading every token of the subtrees between (issue 30:
+	 * on a core's RTL each token read costs cycles before the first
+	 * result). nix < 0: the tree has more than DT_INDEX_MAX nodes, and
+	 * lookups walk the tokens as without an index. */
+	struct dt_node_ix {
+		int32_t off, props, child, sibling;
+		const char *name;
+	} ix[DT_INDEX_MAX];
+	int nix;
 };
 
 /* Validates the header of the blob at `blob`; `avail` is how many bytes

@@ -13,7 +13,19 @@ void options_defaults(struct bm_options *o)
 
 const char *profile_name(enum bm_profile p)
 {
-	return p == BM_PROFILE_FULL ? "full" : "quick";
+	return p == BM_PROFILE_FULL ? "full" : p == BM_PROFILE_SIM ? "sim" : "quick";
+}
+
+enum bm_console options_console(const struct bm_options *o)
+{
+	if (o->console != BM_CONSOLE_DEFAULT)
+		return o->console;
+	return o->profile == BM_PROFILE_SIM ? BM_CONSOLE_RECORDS : BM_CONSOLE_BOTH;
+}
+
+const char *console_name(enum bm_console c)
+{
+	return c == BM_CONSOLE_RECORDS ? "records" : c == BM_CONSOLE_TABLE ? "table" : "both";
 }
 
 /* A word not taken: an unknown key as it stands, a known one with what
@@ -25,6 +37,15 @@ static void note_bad(struct bm_options *o, const char *word, size_t len, const c
 	if (used + len + (accepted ? strlen(accepted) + 3 : 0) + 2 < sizeof(o->bad))
 		snprintf(o->bad + used, sizeof(o->bad) - used, "%s%.*s%s%s%s", used ? " " : "", (int)len, word,
 			 accepted ? " (" : "", accepted ? accepted : "", accepted ? ")" : "");
+}
+
+/* Which of words[0..n-1] the value v[0..vlen-1] is, or -1. */
+static int pick(const char *v, size_t vlen, const char *const *words, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strlen(words[i]) == vlen && memcmp(v, words[i], vlen) == 0)
+			return i;
+	return -1;
 }
 
 static bool parse_uint(const char *s, size_t len, unsigned max, unsigned *out)
@@ -62,12 +83,21 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 		if ((unsigned char)w[i] >= 0x80 || (unsigned char)w[i] < 0x20)
 			return "ASCII only";
 	if (is(w, klen, "profile")) {
-		if (vlen == 5 && memcmp(v, "quick", 5) == 0)
-			o->profile = BM_PROFILE_QUICK;
-		else if (vlen == 4 && memcmp(v, "full", 4) == 0)
-			o->profile = BM_PROFILE_FULL;
-		else
-			return "quick or full";
+		static const char *const names[] = {"quick", "full", "sim"};
+		static const enum bm_profile values[] = {BM_PROFILE_QUICK, BM_PROFILE_FULL, BM_PROFILE_SIM};
+		int i = pick(v, vlen, names, 3);
+		if (i < 0)
+			return "quick, full or sim";
+		o->profile = values[i];
+		return NULL;
+	}
+	if (is(w, klen, "console")) {
+		static const char *const names[] = {"records", "table", "both"};
+		static const enum bm_console values[] = {BM_CONSOLE_RECORDS, BM_CONSOLE_TABLE, BM_CONSOLE_BOTH};
+		int i = pick(v, vlen, names, 3);
+		if (i < 0)
+			return "records, table or both";
+		o->console = values[i];
 		return NULL;
 	}
 	if (is(w, klen, "only")) {
@@ -75,6 +105,17 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			return "1 to 255 characters of kernel-name patterns";
 		memcpy(o->only, v, vlen);
 		o->only[vlen] = '\0';
+		o->nonly = 0;
+		for (size_t at = 0; at < vlen;) {
+			size_t len = 0;
+			while (at + len < vlen && v[at + len] != ',')
+				len++;
+			if (len) {
+				o->only_at[o->nonly] = (uint8_t)at;
+				o->only_len[o->nonly++] = (uint8_t)len;
+			}
+			at += len + 1;
+		}
 		return NULL;
 	}
 	if (is(w, klen, "repeat")) {
@@ -172,16 +213,16 @@ bool glob_match(const char *pat, const char *pat_end, const char *s)
 
 bool options_selects(const struct bm_options *o, const char *name)
 {
-	const char *p = o->only;
-	if (!*p)
+	if (!o->only[0])
 		return true;
-	while (*p) {
-		size_t len = strcspn(p, ",");
-		if (len && glob_match(p, p + len, name))
+	for (int i = 0; i < o->nonly; i++) {
+		const char *p = o->only + o->only_at[i];
+		/* a literal first character rules most names out at once (this
+		 * runs for every kernel in the image) */
+		if (*p != '*' && *p != '?' && *p != name[0])
+			continue;
+		if (glob_match(p, p + o->only_len[i], name))
 			return true;
-		p += len;
-		if (*p == ',')
-			p++;
 	}
 	return false;
 }

@@ -9,7 +9,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_FULL };
+/* quick and full differ in repeats, iterations and sweep sizes; sim is
+ * quick's kernels for a core's RTL in a simulator: one repeat, records
+ * only, no other core started, no summary or multi-core extras
+ * (docs/simulators.md). */
+enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_FULL, BM_PROFILE_SIM };
+/* What the console shows: the records the host tool reads, the table a
+ * person reads, or both (the default; sim: records). */
+enum bm_console { BM_CONSOLE_DEFAULT, BM_CONSOLE_BOTH, BM_CONSOLE_RECORDS, BM_CONSOLE_TABLE };
 
 #define BM_OPT_ONLY_LEN 256 /* make truth's list of what the summary reads is 135 */
 #define BM_OPT_BAD_LEN 240
@@ -18,6 +25,9 @@ enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_FULL };
 struct bm_options {
 	enum bm_profile profile;
 	char only[BM_OPT_ONLY_LEN]; /* comma-separated glob patterns, "" = all */
+	/* `only` cut at its commas once, not at every kernel's test */
+	uint8_t only_at[BM_OPT_ONLY_LEN / 2], only_len[BM_OPT_ONLY_LEN / 2];
+	int nonly;
 	unsigned repeat;            /* 0 = the profile's default */
 	bool selftest_trap;         /* run the test-only trapping kernel */
 	bool selftest_break;        /* workloads check a broken value: every one must fail */
@@ -25,6 +35,7 @@ struct bm_options {
 	bool selftest_nofp;         /* FP and SIMD turned off (arch_selftest_nofp) */
 	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */
 	unsigned baud;              /* 0 = keep the rate firmware set */
+	enum bm_console console;    /* BM_CONSOLE_DEFAULT: the profile's */
 	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */
 	/* unknown words, and known ones whose value is out of range with the
 	 * range in parentheses, space separated */
@@ -39,5 +50,8 @@ void options_parse(struct bm_options *o, const char *cmdline);
 bool options_selects(const struct bm_options *o, const char *name);
 bool glob_match(const char *pat, const char *pat_end, const char *s);
 const char *profile_name(enum bm_profile p);
+/* The console setting in force (the option, else the profile's). */
+enum bm_console options_console(const struct bm_options *o);
+const char *console_name(enum bm_console c);
 
 #endif

@@ -56,33 +56,64 @@ static uint32_t utf8_at(const unsigned char *s, int *n)
  * valid UTF-8 sequence is written as the \u escape of its code point (a
  * surrogate pair above U+FFFF), so it decodes to the text as it came; a
  * byte that starts no valid sequence becomes U+FFFD. */
+/* Printable ASCII but '"' (0x22) and '\\' (0x5c): written as it is. A
+ * table, as the test runs for every byte of every record. */
+static const bool plain[256] = {[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7e] = true};
+
+static bool plain_char(unsigned char c)
+{
+	return plain[c];
+}
+
+/* The character at *s that plain_char refused (or a plain one with no
+ * room left, which put marks as overflow); advances *s past it. Kept out
+ * of line so that the copy loop below saves no registers. */
+static __attribute__((noinline)) void put_special(struct rec *r, const unsigned char **ps)
+{
+	const unsigned char *s = *ps;
+	unsigned char c = *s;
+	int n = 1;
+	if (plain_char(c)) {
+		put(r, (const char *)s, 1);
+	} else if (c == '"' || c == '\\') {
+		char e[2] = {'\\', (char)c};
+		put(r, e, 2);
+	} else if (c < 0x20 || c == 0x7f) {
+		put_u(r, c);
+	} else {
+		uint32_t cp = utf8_at(s, &n);
+		if (!cp) {
+			put_u(r, 0xfffd);
+			n = 1;
+		} else if (cp > 0xffff) {
+			put_u(r, 0xd800 + ((cp - 0x10000) >> 10));
+			put_u(r, 0xdc00 + ((cp - 0x10000) & 0x3ff));
+		} else {
+			put_u(r, cp);
+		}
+	}
+	*ps = s + n;
+}
+
 static void put_json_string(struct rec *r, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	put(r, "\"", 1);
 	while (s && *s) {
-		unsigned char c = *s;
-		int n = 1;
-		if (c == '"' || c == '\\') {
-			char e[2] = {'\\', (char)c};
-			put(r, e, 2);
-		} else if (c < 0x20 || c == 0x7f) {
-			put_u(r, c);
-		} else if (c >= 0x80) {
-			uint32_t cp = utf8_at(s, &n);
-			if (!cp) {
-				put_u(r, 0xfffd);
-				n = 1;
-			} else if (cp > 0xffff) {
-				put_u(r, 0xd800 + ((cp - 0x10000) >> 10));
-				put_u(r, 0xdc00 + ((cp - 0x10000) & 0x3ff));
-			} else {
-				put_u(r, cp);
-			}
+		/* characters that need no escape are copied as they are
+		 * checked, in one pass: every printed byte comes through here,
+		 * and on a core's RTL in a simulator each costs (issue 30) */
+		size_t len = r->len, room = r->overflow ? 0 : sizeof(r->buf) - 1 - len, k = 0;
+		char *out = r->buf + len;
+		for (unsigned char c; k < room && plain_char(c = s[k]); k++)
+			out[k] = (char)c;
+		if (k) {
+			r->len = len + k;
+			out[k] = '\0';
+			s += k;
 		} else {
-			put(r, (const char *)s, 1);
+			put_special(r, &s);
 		}
-		s += n;
 	}
 	put(r, "\"", 1);
 }
@@ -100,8 +131,16 @@ static void key(struct rec *r, const char *k)
 
 void rec_begin(struct rec *r, const char *type)
 {
-	memset(r, 0, sizeof(*r));
-	snprintf(r->type, sizeof(r->type), "%s", type);
+	/* not the whole buffer: only what says where the record stands
+	 * (every record is built here, so this is paid per line printed) */
+	r->len = 0;
+	r->buf[0] = '\0';
+	r->overflow = false;
+	r->depth = 0;
+	memset(r->need_comma, 0, sizeof(r->need_comma));
+	memset(r->closer, 0, sizeof(r->closer));
+	memset(r->type, 0, sizeof(r->type));
+	strncpy(r->type, type, sizeof(r->type) - 1);
 	puts_(r, "{");
 	rec_u64(r, "v", BM_RECORD_VERSION);
 	rec_str(r, "type", type);
@@ -113,28 +152,51 @@ void rec_str(struct rec *r, const char *k, const char *val)
 	put_json_string(r, val);
 }
 
+/* Digits of v in `base` (10 or 16, lower case) written backwards from
+ * end; returns where they start. printf's "%llu" without its cost: every
+ * record carries numbers, and a core's RTL in a simulator pays for each
+ * instruction (issue 30). */
+static char *digits(char *end, uint64_t v, unsigned base)
+{
+	static const char hex[] = "0123456789abcdef";
+	do {
+		*--end = hex[v % base];
+		v /= base;
+	} while (v);
+	return end;
+}
+
+/* "-"? then the digits of |v| */
+static void put_dec(struct rec *r, bool negative, uint64_t mag)
+{
+	char b[24], *end = b + sizeof(b), *p = digits(end, mag, 10);
+	if (negative)
+		*--p = '-';
+	put(r, p, (size_t)(end - p));
+}
+
 void rec_u64(struct rec *r, const char *k, uint64_t val)
 {
-	char b[24];
 	key(r, k);
-	snprintf(b, sizeof(b), "%llu", (unsigned long long)val);
-	puts_(r, b);
+	put_dec(r, false, val);
 }
 
 void rec_i64(struct rec *r, const char *k, int64_t val)
 {
-	char b[24];
 	key(r, k);
-	snprintf(b, sizeof(b), "%lld", (long long)val);
-	puts_(r, b);
+	put_dec(r, val < 0, val < 0 ? (uint64_t)0 - (uint64_t)val : (uint64_t)val);
 }
 
 void rec_hex(struct rec *r, const char *k, uint64_t val)
 {
-	char b[24];
+	char b[24], *end = b + sizeof(b) - 1, *p;
 	key(r, k);
-	snprintf(b, sizeof(b), "\"0x%llx\"", (unsigned long long)val);
-	puts_(r, b);
+	*end = '"';
+	p = digits(end, val, 16);
+	*--p = 'x';
+	*--p = '0';
+	*--p = '"';
+	put(r, p, (size_t)(end + 1 - p));
 }
 
 void rec_bool(struct rec *r, const char *k, bool val)
@@ -152,10 +214,17 @@ void fmt_milli(char *buf, size_t cap, int64_t milli)
 
 void rec_milli(struct rec *r, const char *k, int64_t milli)
 {
-	char b[32];
+	uint64_t mag = milli < 0 ? (uint64_t)0 - (uint64_t)milli : (uint64_t)milli;
+	char b[32], *end = b + sizeof(b), *p = end;
 	key(r, k);
-	fmt_milli(b, sizeof(b), milli);
-	puts_(r, b);
+	/* what fmt_milli writes: the whole part, '.', three digits */
+	for (int i = 0; i < 3; i++, mag /= 10)
+		*--p = (char)('0' + mag % 10);
+	*--p = '.';
+	p = digits(p, mag, 10);
+	if (milli < 0)
+		*--p = '-';
+	put(r, p, (size_t)(end - p));
 }
 
 static void open_(struct rec *r, const char *k, char opener, char closer)
@@ -191,7 +260,7 @@ void rec_close(struct rec *r)
 	r->depth--;
 }
 
-size_t rec_finish(struct rec *r, char *out, size_t cap)
+size_t rec_seal(struct rec *r, char tail[REC_TAIL])
 {
 	if (r->depth != 0)
 		r->overflow = true;
@@ -205,6 +274,31 @@ size_t rec_finish(struct rec *r, char *out, size_t cap)
 		puts_(r, "}");
 	}
 	uint32_t crc = bm_crc32(0, r->buf, r->len);
-	int n = snprintf(out, cap, "@bm %s *%08lx\n", r->buf, (unsigned long)crc);
-	return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+	static const char hex[] = "0123456789abcdef";
+	tail[0] = ' ';
+	tail[1] = '*';
+	for (int i = 0; i < 8; i++)
+		tail[2 + i] = hex[crc >> (28 - 4 * i) & 15];
+	tail[10] = '\n';
+	tail[11] = '\0';
+	return r->len;
+}
+
+size_t rec_finish(struct rec *r, char *out, size_t cap)
+{
+	/* "@bm <json> *<crc, 8 hex digits>\n", as snprintf would write it
+	 * (cut to cap - 1 bytes and terminated), without its per-byte cost */
+	char tail[REC_TAIL];
+	rec_seal(r, tail);
+	size_t n = 0;
+	const char *parts[3] = {REC_PREFIX, r->buf, tail};
+	size_t lens[3] = {sizeof(REC_PREFIX) - 1, r->len, REC_TAIL - 1};
+	for (int p = 0; p < 3 && cap; p++) {
+		size_t k = lens[p] < cap - 1 - n ? lens[p] : cap - 1 - n;
+		memcpy(out + n, parts[p], k);
+		n += k;
+	}
+	if (cap)
+		out[n] = '\0';
+	return n;
 }

@@ -40,6 +40,13 @@ void rec_arr(struct rec *r, const char *key);
 void rec_close(struct rec *r);
 /* Writes the whole line, with '\n', NUL-terminated; returns its length. */
 size_t rec_finish(struct rec *r, char *out, size_t cap);
+/* The same line in three pieces, without copying the record: closes it
+ * (or replaces it by the error record when it overflowed), fills `tail`
+ * with " *<crc>\n" and returns the JSON's length; the line is REC_PREFIX,
+ * then r->buf, then tail. */
+#define REC_PREFIX "@bm "
+#define REC_TAIL 12
+size_t rec_seal(struct rec *r, char tail[REC_TAIL]);
 
 /* Formats milli as "-1.234" into buf (at least 24 bytes). */
 void fmt_milli(char *buf, size_t cap, int64_t milli);

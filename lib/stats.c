@@ -59,6 +59,12 @@ struct bm_estimate stats_difference(const struct bm_series *s, size_t nseries, s
 {
 	struct bm_estimate e;
 	e.est = stats_difference_est(s, nseries, n, agg);
+	/* one repeat: every resample is that repeat, so the quartiles are
+	 * the estimate itself (and sim runs skip 200 resamples) */
+	if (n <= 1) {
+		e.q1 = e.q3 = e.est;
+		return e;
+	}
 	int64_t boot[STATS_RESAMPLES], pick[STATS_MAX_N];
 	n = n > STATS_MAX_N ? STATS_MAX_N : n;
 	uint64_t seed = 0x9E3779B97F4A7C15ull;

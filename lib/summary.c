@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "noinit.h"
+
 int sm_decimal(char *buf, size_t cap, double v, int places)
 {
 	int64_t scale = 1;
@@ -323,7 +325,7 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 		    struct sm_knee_fit *k)
 {
 	double x[SM_MAX_POINTS], y[SM_MAX_POINTS], f[SM_MAX_POINTS];
-	static double sse_of[SM_MAX_KNEE + 1];
+	static double sse_of[SM_MAX_KNEE + 1] BM_NOINIT; /* [2, top] written before read */
 	int m = curve_of(p, n, kernel, x, y);
 	*r = (struct sm_rise){0};
 	*k = (struct sm_knee_fit){SM_SHAPE_NONE, 0};

@@ -25,11 +25,6 @@ static void status_probe(void *p)
 	*(uint32_t *)p = uart_desc.kind == BM_UART_PL011 ? pl011_flags(&pl) : ns16550_lsr(&ns);
 }
 
-static bool uart_putc(char c)
-{
-	return uart_desc.kind == BM_UART_PL011 ? pl011_putc(&pl, c) : ns16550_putc(&ns, c);
-}
-
 static void raw_write(const char *s, size_t n);
 
 static void fall_back(const char *why)
@@ -54,6 +49,8 @@ void console_init(const struct bm_board *b)
 			mode = CON_UART;
 			if (strcmp(uart_desc.compatible, "intel,xscale-uart") == 0)
 				ns16550_unit_enable(&ns);
+			if (uart_desc.kind != BM_UART_PL011)
+				ns16550_detect_fifo(&ns);
 		}
 	} else {
 		fall_back(b->uart_note[0] ? b->uart_note : "no UART described");
@@ -71,14 +68,9 @@ void console_init(const struct bm_board *b)
 static void raw_write(const char *s, size_t n)
 {
 	if (mode == CON_UART) {
-		for (size_t i = 0; i < n; i++) {
-			if (s[i] == '\n' && !uart_putc('\r'))
-				goto dead;
-			if (!uart_putc(s[i]))
-				goto dead;
-		}
-		return;
-	dead:
+		size_t sent = uart_desc.kind == BM_UART_PL011 ? pl011_write(&pl, s, n) : ns16550_write(&ns, s, n);
+		if (sent == n)
+			return;
 		/* Say so on whatever is left rather than going silent. */
 		fall_back("UART transmitter stopped draining");
 		console_puts("warning: UART transmitter stopped draining; switched console\n");

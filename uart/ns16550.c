@@ -9,12 +9,18 @@
 #define REG_DLL 0
 #define REG_IER 1
 #define REG_DLM 1
+#define REG_IIR 2
 #define REG_LCR 3
 #define REG_LSR 5
 #define LSR_THRE 0x20
 #define LSR_TEMT 0x40
 #define LCR_DLAB 0x80
 #define IER_UUE 0x40
+#define IER_PTIME 0x80 /* DesignWare: programmable THRE interrupt mode */
+#define IIR_FIFOS 0xc0 /* both set: FIFOs enabled (16550A) */
+/* The 16550A's transmit FIFO; DesignWare and XScale parts have at least
+ * as much. */
+#define TX_FIFO 16
 /* At 9600 baud a byte takes ~1 ms; a register read takes well under a
  * microsecond, so this many polls means the UART is not draining. */
 #define THRE_POLLS 4000000u
@@ -41,6 +47,14 @@ void ns16550_setup(struct ns16550 *u, const struct bm_uart_desc *d)
 	u->base = (uintptr_t)d->base;
 	u->shift = d->reg_shift;
 	u->width = d->reg_width;
+	u->fifo = false;
+}
+
+void ns16550_detect_fifo(struct ns16550 *u)
+{
+	/* Reading IIR only clears a pending THRE interrupt indication, and
+	 * interrupts are off. */
+	u->fifo = (rd(u, REG_IIR) & IIR_FIFOS) == IIR_FIFOS && !(rd(u, REG_IER) & IER_PTIME);
 }
 
 uint32_t ns16550_lsr(const struct ns16550 *u)
@@ -48,15 +62,45 @@ uint32_t ns16550_lsr(const struct ns16550 *u)
 	return rd(u, REG_LSR);
 }
 
-bool ns16550_putc(const struct ns16550 *u, char c)
+/* n bytes (each "\n" as "\r\n") to a UART whose registers are `W` wide
+ * at `lsr` and `thr`, polling THRE only when `burst` bytes have gone
+ * since the last poll; evaluates to how many of s went out. */
+#define WRITE_ALL(W, lsr, thr, s, n, burst)                                                                            \
+	({                                                                                                             \
+		size_t sent_ = 0;                                                                                      \
+		unsigned room_ = 0;                                                                                    \
+		for (char c_ = 0, cr_ = 0; sent_ < (n);) {                                                             \
+			if (!room_) {                                                                                  \
+				unsigned polls_ = 0;                                                                   \
+				while (!(*(volatile W *)(lsr) & LSR_THRE) && ++polls_ < THRE_POLLS)                    \
+					;                                                                              \
+				if (polls_ == THRE_POLLS)                                                              \
+					break;                                                                         \
+				room_ = (burst);                                                                       \
+			}                                                                                              \
+			c_ = (s)[sent_];                                                                               \
+			if (c_ == '\n' && !cr_) {                                                                      \
+				c_ = '\r'; /* then the '\n' itself on the next turn */                                  \
+				cr_ = 1;                                                                               \
+			} else {                                                                                       \
+				cr_ = 0;                                                                               \
+				sent_++;                                                                               \
+			}                                                                                              \
+			*(volatile W *)(thr) = (W)(uint8_t)c_;                                                         \
+			room_--;                                                                                       \
+		}                                                                                                      \
+		sent_;                                                                                                 \
+	})
+
+size_t ns16550_write(const struct ns16550 *u, const char *s, size_t n)
 {
-	for (unsigned i = 0; i < THRE_POLLS; i++) {
-		if (rd(u, REG_LSR) & LSR_THRE) {
-			wr(u, REG_THR, (uint8_t)c);
-			return true;
-		}
-	}
-	return false;
+	uintptr_t lsr = u->base + ((uintptr_t)REG_LSR << u->shift), thr = u->base + ((uintptr_t)REG_THR << u->shift);
+	unsigned burst = u->fifo ? TX_FIFO : 1;
+	/* the register width chosen once, and THRE polled once a FIFO, not
+	 * per byte: every printed byte goes through here (issue 30) */
+	if (u->width == 4)
+		return WRITE_ALL(uint32_t, lsr, thr, s, n, burst);
+	return WRITE_ALL(uint8_t, lsr, thr, s, n, burst);
 }
 
 void ns16550_unit_enable(const struct ns16550 *u)

@@ -1,6 +1,7 @@
 #ifndef BM_NS16550_H
 #define BM_NS16550_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "board.h"
 /* One driver for the 16550 family (ns16550a, Synopsys DesignWare APB,
@@ -10,12 +11,19 @@
 struct ns16550 {
 	uintptr_t base;
 	unsigned shift, width;
+	bool fifo; /* THRE means an empty 16-byte FIFO: write 16 per poll */
 };
 void ns16550_setup(struct ns16550 *u, const struct bm_uart_desc *d);
 /* Reads the line status register once (used to check the UART is there). */
 uint32_t ns16550_lsr(const struct ns16550 *u);
-/* Sends one byte; false when the transmitter never became ready. */
-bool ns16550_putc(const struct ns16550 *u, char c);
+/* Sends n bytes, each "\n" as "\r\n"; returns how many went out before
+ * the transmitter stopped draining (n: all). */
+size_t ns16550_write(const struct ns16550 *u, const char *s, size_t n);
+/* Finds out whether the firmware left the FIFOs on (IIR bits 7:6 = 11,
+ * a 16550A) with THRE keeping its 16550 meaning: the DesignWare UART's
+ * programmable THRE mode (IER bit 7) turns THRE into "FIFO full", so
+ * with it on, or without FIFOs, a byte is written per poll. */
+void ns16550_detect_fifo(struct ns16550 *u);
 /* XScale-style UARTs (intel,xscale-uart: PXA, SpacemiT K1/K3) only run
  * with IER bit 6, UART Unit Enable, set: make sure it is, touching
  * nothing else. */

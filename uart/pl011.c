@@ -18,7 +18,7 @@ uint32_t pl011_flags(const struct pl011 *u)
 	return *(volatile uint32_t *)(u->base + REG_FR);
 }
 
-bool pl011_putc(const struct pl011 *u, char c)
+static bool pl011_putc(const struct pl011 *u, char c)
 {
 	for (unsigned i = 0; i < TXFF_POLLS; i++) {
 		if (!(pl011_flags(u) & FR_TXFF)) {
@@ -28,3 +28,16 @@ bool pl011_putc(const struct pl011 *u, char c)
 	}
 	return false;
 }
+
+size_t pl011_write(const struct pl011 *u, const char *s, size_t n)
+{
+	size_t sent = 0;
+	for (; sent < n; sent++) {
+		if (s[sent] == '\n' && !pl011_putc(u, '\r'))
+			break;
+		if (!pl011_putc(u, s[sent]))
+			break;
+	}
+	return sent;
+}
+

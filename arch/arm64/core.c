@@ -19,14 +19,16 @@ extern char _start_image[], _end[];
 
 static bool mmu_on_at_entry;
 
-_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on);
+_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on,
+			 uint64_t entry_time);
 
-_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on)
+_Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on,
+			 uint64_t entry_time)
 {
 	arm64_el = (unsigned)el;
 	mmu_on_at_entry = mmu_was_on != 0;
 	mmu_early((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, (uint64_t)(uintptr_t)dtb);
-	harness_main(dtb, reloc_delta);
+	harness_main(dtb, reloc_delta, entry_time);
 	arch_stop();
 }
 

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "noinit.h"
 #include "sysreg.h"
 
 #define GIB (1ull << 30)
@@ -45,7 +46,8 @@ static struct tables early __attribute__((aligned(4096)));
 static struct tables final __attribute__((aligned(4096)));
 static unsigned pa_bits;
 static uint64_t window_l2[ENTRIES] __attribute__((aligned(4096)));
-static uint64_t window_l3[WINDOW_BYTES / MIB2][ENTRIES] __attribute__((aligned(4096)));
+/* written whole before a table points at it: not cleared at entry */
+static uint64_t window_l3[WINDOW_BYTES / MIB2][ENTRIES] BM_NOINIT __attribute__((aligned(4096)));
 static const char *window_why = "the final page tables are not built yet";
 
 void dcache_inval_range(uint64_t start, uint64_t end);

@@ -17,6 +17,7 @@
 
 #include "arch.h"
 #include "features.h"
+#include "noinit.h"
 
 #define GIB (1ull << 30)
 #define PAGE 4096ull
@@ -34,9 +35,12 @@
 #define PTE_D (1ull << 7)
 #define SATP_SV39 (8ull << 60)
 
-static uint64_t root[ENTRIES] __attribute__((aligned(4096)));
+/* root and the leaf tables are written whole before satp points at them,
+ * so they need no clearing at entry; window_l1 is only partly written and
+ * stays in .bss. */
+static uint64_t root[ENTRIES] BM_NOINIT __attribute__((aligned(4096)));
 static uint64_t window_l1[ENTRIES] __attribute__((aligned(4096)));
-static uint64_t window_l0[WINDOW_TABLES][ENTRIES] __attribute__((aligned(4096)));
+static uint64_t window_l0[WINDOW_TABLES][ENTRIES] BM_NOINIT __attribute__((aligned(4096)));
 
 static uint64_t pte(uint64_t pa, uint64_t flags)
 {

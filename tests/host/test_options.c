@@ -22,7 +22,7 @@ void test_options(void)
 	CHECK(o.profile == BM_PROFILE_QUICK && o.repeat == 0 && !o.selftest_trap, "bad values change nothing");
 	CHECK(strstr(o.bad, "baremark.colour=red") != NULL, "bad list: %s", o.bad);
 	/* out of range: the word and what it accepts, so the warning says how to fix it */
-	CHECK(strstr(o.bad, "baremark.repeat=0 (1 to 64)") != NULL && strstr(o.bad, "baremark.profile=fast (quick or full)"),
+	CHECK(strstr(o.bad, "baremark.repeat=0 (1 to 64)") != NULL && strstr(o.bad, "baremark.profile=fast (quick, full or sim)"),
 	      "ranges named: %s", o.bad);
 	CHECK(strstr(o.bad, "baremark.colour=red baremark.") != NULL, "an unknown key stands as it is: %s", o.bad);
 	options_defaults(&o);
@@ -51,6 +51,20 @@ void test_options(void)
 	options_defaults(&o);
 	options_parse(&o, NULL);
 	CHECK_EQ_U(o.nbad, 0);
+
+	/* The console: both by default, records under sim, the option over either. */
+	options_defaults(&o);
+	CHECK(options_console(&o) == BM_CONSOLE_BOTH, "console defaults to both");
+	options_parse(&o, "baremark.profile=sim");
+	CHECK(o.profile == BM_PROFILE_SIM && options_console(&o) == BM_CONSOLE_RECORDS, "sim prints records");
+	CHECK_EQ_S(profile_name(o.profile), "sim");
+	options_parse(&o, "baremark.console=both");
+	CHECK(options_console(&o) == BM_CONSOLE_BOTH, "console=both over sim's default");
+	options_parse(&o, "baremark.console=table");
+	CHECK_EQ_S(console_name(options_console(&o)), "table");
+	options_parse(&o, "baremark.console=records baremark.console=json");
+	CHECK(options_console(&o) == BM_CONSOLE_RECORDS && o.nbad == 1, "console=records; json refused");
+	CHECK_EQ_S(o.bad, "baremark.console=json (records, table or both)");
 
 	/* Filters. */
 	options_defaults(&o);

@@ -34,6 +34,13 @@ void test_record(void)
 		buf[i] = (uint8_t)(i * 7 + 3);
 	CHECK_EQ_U(bm_crc32(0, buf, sizeof(buf)), crc32(0L, buf, sizeof(buf)));
 	CHECK_EQ_U(bm_crc32(bm_crc32(0, buf, 100), buf + 100, 900), crc32(0L, buf, sizeof(buf)));
+	/* four bytes a step: every start alignment and every length, so the
+	 * head, the words and the tail each meet every case */
+	unsigned bad = 0;
+	for (size_t at = 0; at < 4; at++)
+		for (size_t n = 0; n + at <= sizeof(buf); n++)
+			bad += bm_crc32(0, buf + at, n) != crc32(0L, buf + at, (uInt)n);
+	CHECK_EQ_U(bad, 0);
 
 	static struct rec r;
 	char line[BM_REC_MAX + 32], json[BM_REC_MAX];
@@ -102,4 +109,22 @@ void test_record(void)
 	CHECK_EQ_S(m, "0.000");
 	fmt_milli(m, sizeof(m), INT64_MIN);
 	CHECK_EQ_S(m, "-9223372036854775.808");
+
+	/* The record's own number writers against printf, at the edges. */
+	rec_begin(&r, "x");
+	rec_u64(&r, "a", 0);
+	rec_u64(&r, "b", UINT64_MAX);
+	rec_i64(&r, "c", INT64_MIN);
+	rec_i64(&r, "d", 0);
+	rec_hex(&r, "e", 0);
+	rec_hex(&r, "f", UINT64_MAX);
+	rec_milli(&r, "g", INT64_MIN);
+	rec_milli(&r, "h", 0);
+	rec_milli(&r, "i", -1);
+	rec_milli(&r, "j", INT64_MAX);
+	n = rec_finish(&r, line, sizeof(line));
+	CHECK(line_ok(line, n, json, sizeof(json)), "bad line: %s", line);
+	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"x\",\"a\":0,\"b\":18446744073709551615,\"c\":-9223372036854775808,"
+			 "\"d\":0,\"e\":\"0x0\",\"f\":\"0xffffffffffffffff\",\"g\":-9223372036854775.808,"
+			 "\"h\":0.000,\"i\":-0.001,\"j\":9223372036854775.807}");
 }

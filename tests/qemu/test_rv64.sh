@@ -55,6 +55,28 @@ expect_q range '[.[] | select(.type=="warning") | .text] | (map(select(test("cor
 expect_q range '[.[] | select(.type=="core")] | length == 1' "cores=0,0,0: the suite runs once"
 
 
+# 5b. For a core's RTL in a simulator (issue 30): the instruction count
+# from the image's entry, which -icount makes exact; the 10 MHz timer
+# ticks every 100 instructions, so the records' tick counts times 100 are
+# the instructions to within one tick.
+boot sim "baremark.profile=sim baremark.only=pipeline.add.lat"
+expect_q sim '.[-1].ticks_from_entry.first_result * 100 < 200000' "sim: the first result within 200,000 instructions of entry"
+expect_q sim '.[-1].ticks_from_entry.end * 100 < 1000000' "sim: the end record within 1,000,000 instructions of entry"
+expect_q sim '[.[].type] == ["run","result","core","end"]' "sim: run, the result, then the core record and the end, nothing else"
+expect_q sim '(map(select(.type=="run"))[0] | .options.profile == "sim" and .options.console == "records" and .options.repeat == 1) and (map(select(.type=="result"))[0] | .repeats == 1 and .ops == 1024 and .check == "ok")' "sim: one repeat of 32 iterations, records only"
+boot sim2 "baremark.profile=sim baremark.only=pipeline.add.lat" -smp 2
+expect_q sim2 'map(select(.type=="run"))[0] | [.cores[] | select(.boot | not) | .state] == ["off"]' "sim: a second hart is listed and not started"
+expect_q sim 'map(select(.type=="core"))[0] | .mhz_error_ppm <= 2000 and .clock_ticks > 0 and .clock_ticks < 1000 and (has("l1_floor_ticks") | not)' "sim: the clock's cost and error bound in the core record; no L1 floor for a kernel without one"
+expect "sim: no table on the console (records only), the banner and last line still there" \
+	sh -c "! grep -q '^kernel  ' '$OUT/sim.log' && grep -q '^baremark: done, 0 error' '$OUT/sim.log'"
+boot onekernel "baremark.only=pipeline.add.lat baremark.repeat=1"
+expect_q onekernel '.[-1].ticks_from_entry.end * 100 < 1000000' "one kernel, quick: the end record within 1,000,000 instructions of entry"
+expect_q onekernel '.[-1].ticks_from_entry.first_result < .[-1].ticks_from_entry.end and ([.[].type] == ["run","core","result","summary","end"])' "one kernel, quick: the core record first, a summary after"
+boot floor "baremark.profile=sim baremark.only=cache.load.lat"
+expect_q floor 'map(select(.type=="core"))[0] | .l1_floor_cycles > 0 and .l1_floor_ticks > 0' "a load-chain kernel: the L1 floor calibrated, its value and cost in the core record"
+tests/qemu/boot.sh "$PLATFORM" "$BUILD" "baremark.only=pipeline.add.lat baremark.console=table" >"$OUT/table.log" 2>&1
+expect "console=table: the table and no record" sh -c "grep -q '^pipeline.add.lat ' '$OUT/table.log' && ! grep -q '@bm ' '$OUT/table.log' && grep -q '^baremark: done, 0 error' '$OUT/table.log'"
+
 # 6. stdout-path names something that is not a UART we drive (here the
 # RTC): the firmware's console carries the run. (OpenSBI finds the UART by
 # scanning the tree; we must not guess.)
