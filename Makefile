@@ -140,11 +140,13 @@ endif
 
 # Boot the way a board does: firmware, then U-Boot, which finds boot.scr on
 # the SD-card image (a virtio disk) and starts baremark with booti.
+# QEMU_CPU: another hart for qemu-rv64 (tests/qemu/boot.sh: k3-x100,
+# k3-a100, c906 or any QEMU -cpu string).
 run: sdcard
-	tests/qemu/boot.sh --uboot $(PLATFORM) $(BUILD)
+	BM_QEMU_CPU='$(QEMU_CPU)' tests/qemu/boot.sh --uboot $(PLATFORM) $(BUILD)
 # The same image straight from QEMU's -kernel, without U-Boot.
 run-direct: image
-	tests/qemu/boot.sh $(PLATFORM) $(BUILD) "baremark.profile=$(PROFILE)"
+	BM_QEMU_CPU='$(QEMU_CPU)' tests/qemu/boot.sh $(PLATFORM) $(BUILD) "baremark.profile=$(PROFILE)"
 
 
 endif

@@ -609,6 +609,10 @@ static void report_result(const struct job *j)
 	summary_point(j, cyc_op.est, &v, ops);
 	if (has_cyc && cyc.est > 0 && strcmp(v.word, "ok") == 0)
 		remember_latency(j, cyc_op.est);
+	/* counts read through a firmware trap (the core record says what a
+	 * read costs and what it disturbs) */
+	if (has_cyc && c->slot[BM_SLOT_CYCLES].emulated)
+		rec_bool(&r, "cycles_emulated", true);
 	rec_str(&r, "check", "ok");
 	rec_str(&r, "verdict", v.word);
 	if (v.why[0])

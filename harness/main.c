@@ -174,7 +174,7 @@ static void run_record(uint64_t reloc_delta)
 	if (opts.selftest_trap)
 		rec_str(&r, "selftest", "trap");
 	if (opts.selftest_break)
-		rec_str(&r, "selftest_break", "workloads check a broken value");
+		rec_str(&r, "selftest_break", "workloads check a broken value; crypto backends a broken output");
 	if (opts.selftest_replay)
 		rec_str(&r, "selftest_replay", "kernels that renew their work replay it: each must fail its check");
 	if (opts.selftest_nocycle)
@@ -265,6 +265,8 @@ static void core_record(const struct clock_reading *cr, const struct harness_cal
 	for (int s = 0; s < ctr.nslots; s++)
 		if (!ctr.slot[s].avail)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
+		else if (ctr.slot[s].emulated)
+			bm_printf("  %-10s %s\n", ctr.slot[s].name, ctr.slot[s].why);
 	/* the core record has the details; the FPU's absence skips kernels
 	 * across every group, so it is said here too */
 	if (!arch_has_feature("fpu")) {

@@ -30,7 +30,7 @@ struct bm_options {
 	int nonly;
 	unsigned repeat;            /* 0 = the profile's default */
 	bool selftest_trap;         /* run the test-only trapping kernel */
-	bool selftest_break;        /* workloads check a broken value: every one must fail */
+	bool selftest_break;        /* workloads check a broken value, crypto a broken backend: every one must fail */
 	bool selftest_nocycle;      /* the cycle counter reads as absent (arch_selftest_nocycle) */
 	bool selftest_nofp;         /* FP and SIMD turned off (arch_selftest_nofp) */
 	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */

@@ -5,6 +5,17 @@
 # use is named here or is a Depends (not a Recommends) of one named here:
 # the C library headers are only Recommends of gcc and of the cross gcc
 # packages, so they are named.
+#
+# QEMU comes from bookworm-backports (Debian's own archive, QEMU 10): Debian
+# 12's QEMU 7.2 cannot execute RISC-V vector crypto (Zvk*), has no RVA23 or
+# T-Head C906 CPU model and cannot take the Zicntr counters away, and the
+# tests run all of those inside the image. Backports are never preferred by
+# apt (priority 100), so only the packages named below with
+# /bookworm-backports, and what they depend on at a backports version
+# (QEMU's own common/data packages and the OpenSBI that QEMU 10 ships as its
+# RISC-V -bios default), come from there; the script checks that afterwards.
+# The backports entry uses the mirror this machine already uses for
+# bookworm (BM_DEBIAN_MIRROR overrides it).
 set -euo pipefail
 packages=(
 	make gcc libc6-dev git ca-certificates
@@ -12,9 +23,9 @@ packages=(
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	gcc-aarch64-linux-gnu picolibc-aarch64-linux-gnu
 	# the Linux build's cross compilers (and their C libraries), run under qemu-user
-	libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user
-	# QEMU and firmware
-	qemu-system-misc qemu-system-arm opensbi u-boot-qemu u-boot-tools device-tree-compiler
+	libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
+	# firmware: U-Boot from bookworm (OpenSBI is QEMU 10's dependency)
+	u-boot-qemu u-boot-tools device-tree-compiler
 	# SD-card images without root
 	fdisk dosfstools mtools
 	# host tools and tests (libssl-dev: OpenSSL as the crypto oracle)
@@ -22,10 +33,101 @@ packages=(
 	# host tool: plots, and its tests (a pty pair, a browser for the report)
 	gnuplot-nox socat chromium
 )
+# QEMU 10 from bookworm-backports: system emulators and qemu-user (the
+# Linux build's tests) in the same version.
+backports=(qemu-system-riscv qemu-system-arm qemu-user)
+# What may arrive from backports: those, QEMU's shared parts, its firmware.
+allowed_backports='^(qemu-system-riscv|qemu-system-arm|qemu-user|qemu-system-common|qemu-system-data|opensbi)$'
+sources=/etc/apt/sources.list.d/baremark-bookworm-backports.sources
+
 if [ "$(id -u)" != 0 ]; then
 	echo "deps.sh: run as root (sudo $0)" >&2
 	exit 1
 fi
+if ! grep -qs '^VERSION_CODENAME=bookworm$' /etc/os-release; then
+	echo "deps.sh: this installs Debian 12 (bookworm) packages; /etc/os-release names another release" >&2
+	exit 1
+fi
+
+# The URI of the first enabled bookworm entry in the machine's own apt
+# sources, in either format (deb822 .sources or one-line .list).
+debian_mirror() {
+	local f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] && [ "$f" != "$sources" ] || continue
+		awk 'BEGIN { RS = ""; FS = "\n" }
+		{
+			uri = ""; suite = 0; enabled = 1; deb = 0
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^URIs:/) { split($i, w, /[ \t]+/); uri = w[2] }
+				if ($i ~ /^Suites:/ && $i ~ /[ \t]bookworm([ \t]|$)/) suite = 1
+				if ($i ~ /^Enabled:[ \t]*no/) enabled = 0
+				if ($i ~ /^Types:.*[ \t]deb([ \t]|$)/) deb = 1
+			}
+			if (uri != "" && suite && enabled && deb) { print uri; exit }
+		}' "$f"
+	done
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		awk '$1 == "deb" {
+			i = 2
+			if ($i ~ /^\[/) while ($i !~ /\]$/ && i < NF) i++
+			if ($i ~ /\]$/ && $i ~ /^\[|=/) i++
+			if ($(i + 1) == "bookworm") { print $i; exit }
+		}' "$f"
+	done
+}
+
+backports_entry() {
+	local mirror=$1
+	cat <<EOF
+# Written by baremark's tools/deps.sh: QEMU 10 for its tests (see that
+# script). apt never prefers backports by itself, so nothing else is taken
+# from here unless asked for by name.
+Types: deb
+URIs: $mirror
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+}
+
+# Enable bookworm-backports unless the machine already has it.
+if grep -rqsE '(^|[[:space:]])bookworm-backports([[:space:]]|$)' \
+	--exclude="$(basename "$sources")" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	echo "deps.sh: bookworm-backports is already in this machine's apt sources"
+else
+	mirror=${BM_DEBIAN_MIRROR:-$(debian_mirror | head -n 1)}
+	case "$mirror" in
+	http://* | https://* | file:/* | mirror+*) ;;
+	*)
+		echo "deps.sh: found no bookworm entry in /etc/apt/sources.list{,.d} to take the mirror from;" >&2
+		echo "  set BM_DEBIAN_MIRROR (e.g. your Debian mirror's http URL) and run again" >&2
+		exit 1 ;;
+	esac
+	entry=$(backports_entry "$mirror")
+	if [ "$(cat "$sources" 2>/dev/null)" != "$entry" ]; then
+		printf '%s\n' "$entry" >"$sources"
+		echo "deps.sh: wrote $sources (mirror $mirror)"
+	fi
+fi
+
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends "${packages[@]}"
+apt-get install -y -q --no-install-recommends "${packages[@]}" \
+	"${backports[@]/%//bookworm-backports}"
+
+# Only QEMU (and what it depends on at a backports version) from backports.
+stray=$(dpkg-query -W -f '${db:Status-Abbrev} ${Package} ${Version}\n' |
+	awk '$1 == "ii" && $3 ~ /~bpo12/ { print $2 }' | grep -Ev "$allowed_backports" || true)
+if [ -n "$stray" ]; then
+	echo "deps.sh: warning: these installed packages come from bookworm-backports, not from baremark's list:" >&2
+	echo "$stray" | sed 's/^/  /' >&2
+fi
+version=$(qemu-system-riscv64 --version | awk 'NR == 1 { print $4 }')
+case "$version" in
+1[0-9].*) echo "deps.sh: QEMU $version" ;;
+*)
+	echo "deps.sh: qemu-system-riscv64 is version '$version', the tests need 10.x from bookworm-backports" >&2
+	exit 1 ;;
+esac

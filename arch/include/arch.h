@@ -24,6 +24,10 @@ struct bm_slot {
 	const char *name; /* "cycles", "instret", "l1d_miss", "br_miss", ... */
 	bool avail;
 	char why[160]; /* !avail: the reason; avail: how it is counted (or "") */
+	/* avail, but every read is a trap that firmware answers (OpenSBI
+	 * emulates cycle/instret for a hart without Zicntr): why says what a
+	 * read costs, and results say their counts came through it */
+	bool emulated;
 };
 
 struct bm_counters {

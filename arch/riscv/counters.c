@@ -186,6 +186,52 @@ static void probe_events(struct bm_counters *c, const struct bm_raw_event *raw)
 	memcpy(&c->slot[2], &sorted[2], sizeof(sorted[0]) * (size_t)(c->nslots - 2));
 }
 
+/* Instructions retired across reading instret twice (one: the second
+ * read itself), and across instret, cycle, instret (two), the least of
+ * four tries. A read that firmware answers from M-mode (OpenSBI emulates
+ * cycle and instret on a hart without Zicntr, QEMU -cpu rv64,zicntr=false)
+ * retires the firmware's trap handler too: a hundred instructions and
+ * more, where a CSR read retires one. */
+static void read_costs(uint64_t *ii, uint64_t *ici)
+{
+	*ii = *ici = UINT64_MAX;
+	for (int k = 0; k < 4; k++) {
+		uint64_t a = csr_read(instret), b = csr_read(instret);
+		uint64_t c = csr_read(instret), cyc = csr_read(cycle), d = csr_read(instret);
+		(void)cyc;
+		if (b - a < *ii)
+			*ii = b - a;
+		if (d - c < *ici)
+			*ici = d - c;
+	}
+}
+
+/* More than this many instructions retired by one read: firmware ran.
+ * Its cost cancels between the N and 2N runs, but the handler's code and
+ * data disturb caches and predictors at both ends of every timed run:
+ * results carry cycles_emulated (docs/records.md). */
+#define EMULATED_READ 16
+
+static void mark_emulated(struct bm_slot *s, uint64_t cost)
+{
+	s->emulated = true;
+	snprintf(s->why, sizeof(s->why),
+		 "emulated by firmware: a read retires %llu instructions (a trap to M-mode)",
+		 (unsigned long long)cost);
+}
+
+static void detect_emulation(struct bm_counters *c)
+{
+	if (!have_instret)
+		return; /* nothing to count a read's cost with */
+	uint64_t ii, ici;
+	read_costs(&ii, &ici);
+	if (ii > EMULATED_READ)
+		mark_emulated(&c->slot[BM_SLOT_INSTRET], ii);
+	if (have_cycle && ici > ii + EMULATED_READ)
+		mark_emulated(&c->slot[BM_SLOT_CYCLES], ici - ii + 1);
+}
+
 void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const struct bm_raw_event *raw)
 {
 	(void)b;
@@ -193,6 +239,8 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	c->nslots = 2;
 	probe_fixed(&c->slot[BM_SLOT_CYCLES], "cycles", nocycle ? read_absent : read_cycle, &have_cycle);
 	probe_fixed(&c->slot[BM_SLOT_INSTRET], "instret", read_instret, &have_instret);
+	if (!nocycle)
+		detect_emulation(c);
 	c->time_avail = arch_time_probe(c->time_why, sizeof(c->time_why));
 	nevents = 0;
 	probe_events(c, raw);

@@ -24,6 +24,7 @@
 #include "guard.h"
 #include "isa.h"
 #include "rv_insn.h"
+#include "sbi.h"
 
 static const struct bm_board *board;
 
@@ -120,9 +121,22 @@ static const char *vext_missing(const struct vext *e, char *why, size_t cap)
 	return NULL;
 }
 
+/* T-Head's JEDEC vendor id in mvendorid (Linux: THEAD_VENDOR_ID in
+ * arch/riscv/include/asm/vendorid_list.h). */
+#define THEAD_MVENDORID 0x5b7
+
 bool riscv_thead_core(const struct bm_cpu_desc *c)
 {
-	return c && strncmp(c->compatible, "thead,c9", 8) == 0;
+	if (c && strncmp(c->compatible, "thead,c9", 8) == 0)
+		return true;
+	/* A tree that says only "riscv" (QEMU's thead-c906 model writes
+	 * that): the running hart's mvendorid, which SBI reads for S-mode
+	 * (base extension, FID 4), still tells. */
+	if (c && c == riscv_self_cpu()) {
+		struct sbiret v = sbi_call(SBI_EXT_BASE, 4, 0, 0, 0, 0, 0);
+		return v.error == 0 && v.value == THEAD_MVENDORID;
+	}
+	return false;
 }
 
 static void th_vsetvli_max(void *p)
@@ -143,7 +157,9 @@ uint64_t riscv_thead_vlen(char *why, size_t cap)
 		return 0;
 	}
 	if (!riscv_thead_core(c) && !(c && isa_has_ext(c->isa, "xtheadvector"))) {
-		snprintf(why, cap, "not a T-Head core (compatible \"%s\") and the tree does not list xtheadvector (not executed)",
+		snprintf(why, cap,
+			 "not a T-Head core (compatible \"%s\", mvendorid not 0x5b7) and the tree does not list xtheadvector "
+			 "(not executed)",
 			 c ? c->compatible : "?");
 		return 0;
 	}

@@ -50,12 +50,12 @@ bm_lines_flush_fn arch_lines_flush(const char **why)
 	if (c && isa_has_ext(c->isa, "zicbom")) {
 		fn = flush_cbo;
 		insn = "the tree lists zicbom but cbo.flush";
-	} else if (riscv_thead_core(c)) {
+	} else if (riscv_thead_core(c) || (c && isa_has_ext(c->isa, "xtheadcmo"))) {
 		fn = flush_thead;
 		insn = "th.dcache.civa";
 	} else {
-		snprintf(text, sizeof(text), "the tree does not list zicbom for hart %llu and it is not a T-Head core "
-					     "(compatible \"%s\"): no instruction to flush one line",
+		snprintf(text, sizeof(text), "the tree does not list zicbom or xtheadcmo for hart %llu and it is not a T-Head "
+					     "core (compatible \"%s\"): no instruction to flush one line",
 			 (unsigned long long)arch_core_id(), c ? c->compatible : "?");
 		*why = text;
 		return NULL;

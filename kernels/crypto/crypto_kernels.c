@@ -52,13 +52,93 @@ bool cr_has_all(const char *needs, char *why, size_t cap)
 	return true;
 }
 
+/* baremark.selftest=break: the backend under test, with one output bit
+ * flipped after each of its primitives has run, so the real instructions
+ * run (under QEMU, the Zvk* ones) and the known-answer check must catch
+ * the fault. */
+static const struct cr_backend *real;
+static void brk_ecb(const struct aes_key *k, const uint8_t *in, uint8_t *out, size_t n)
+{
+	real->aes_ecb(k, in, out, n);
+	if (n)
+		out[0] ^= 1;
+}
+static void brk_ctr(const struct aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n)
+{
+	real->aes_ctr32(k, ctr, in, out, n);
+	if (n)
+		out[0] ^= 1;
+}
+static void brk_ghash(const struct ghash_key *g, uint8_t y[16], const uint8_t *in, size_t n)
+{
+	real->ghash(g, y, in, n);
+	y[0] ^= 1;
+}
+static void brk_gcm(const struct aes_key *k, const struct ghash_key *g, uint8_t ctr[16], uint8_t y[16],
+		    const uint8_t *in, uint8_t *out, size_t n)
+{
+	real->gcm_enc_blocks(k, g, ctr, y, in, out, n);
+	y[0] ^= 1;
+}
+static void brk_sha256(uint32_t st[8], const uint8_t *in, size_t n)
+{
+	real->sha256_blocks(st, in, n);
+	st[0] ^= 1;
+}
+static void brk_sha512(uint64_t st[8], const uint8_t *in, size_t n)
+{
+	real->sha512_blocks(st, in, n);
+	st[0] ^= 1;
+}
+static void brk_sm4(const struct sm4_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n)
+{
+	real->sm4_ctr32(k, ctr, in, out, n);
+	if (n)
+		out[0] ^= 1;
+}
+static void brk_sm3(uint32_t st[8], const uint8_t *in, size_t n)
+{
+	real->sm3_blocks(st, in, n);
+	st[0] ^= 1;
+}
+
+static const struct cr_backend *broken(const struct cr_backend *b)
+{
+	static struct cr_backend w;
+	real = b;
+	w = *b;
+	w.name = "broken";
+#define WRAP(f, g)                                                                                                     \
+	if (b->f)                                                                                                      \
+		w.f = g;
+	WRAP(aes_ecb, brk_ecb)
+	WRAP(aes_ctr32, brk_ctr)
+	WRAP(ghash, brk_ghash)
+	WRAP(gcm_enc_blocks, brk_gcm)
+	WRAP(sha256_blocks, brk_sha256)
+	WRAP(sha512_blocks, brk_sha512)
+	WRAP(sm4_ctr32, brk_sm4)
+	WRAP(sm3_blocks, brk_sm3)
+#undef WRAP
+	return &w;
+}
+
 const char *cr_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
-	static char why[160];
+	static char why[200];
 	const struct cr_kernel_arg *a = k->arg;
-	(void)env;
 	if (!cr_has_all(a->needs, why, sizeof(why))) {
 		*skip = true;
+		return why;
+	}
+	if (env->opt->selftest_break) {
+		/* the check of a broken backend must fail, and so the kernel; a
+		 * check that passes it is the error */
+		const char *bad = cr_kat(broken(a->backend), a->alg);
+		if (!bad)
+			return "(selftest=break) the known-answer test PASSED a broken backend";
+		snprintf(why, sizeof(why), "(selftest=break) the known-answer test failed, as it must, on a broken backend: %s",
+			 bad);
 		return why;
 	}
 	const char *bad = cr_kat(a->backend, a->alg);

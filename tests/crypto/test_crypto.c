@@ -281,23 +281,22 @@ int main(int argc, char **argv)
 	}
 #endif
 #ifdef CR_ZVK_EMULATE
-	/* The RISC-V vector crypto backend on the instruction model, at the
-	 * VLENs of the K3's X100 (256) and A100 (1024), the minimum, 128, and
-	 * 4096: the blocks per instruction, and so the loop tails, differ
-	 * (GHASH aggregates 4, 8, 16 and 16 blocks). */
+	/* The RISC-V vector crypto backend runs on its real instructions in
+	 * the image under QEMU 10 at VLEN 128, 256 and 1024 (make check,
+	 * tests/qemu/test_rv64.sh: known answers, every output checked, and
+	 * the instruction counts per byte). QEMU takes VLEN 128 to 1024 only;
+	 * the specification allows up to 65536, and a longer vector changes
+	 * the blocks per instruction and so the loop tails (GHASH aggregates
+	 * 16 blocks from VLEN 2048 on). That one case runs here, on the
+	 * instruction model written for it (tests/crypto/zvk_emu.c), at VLEN
+	 * 4096, against the known answers and OpenSSL. */
 	extern const struct cr_backend cr_zvk;
-	unsigned long gh[4], gcm[4];
-	unsigned nv = 0;
-	for (unsigned vlenb = 16; vlenb <= 512; vlenb *= 2) {
-		if (vlenb == 64 || vlenb == 256)
-			continue;
-		zemu_reset(vlenb);
-		kats(&cr_zvk);
-		oracle(&cr_zvk, rounds / 3);
-		CHECK(zemu_unknown() == 0, "VLEN %u: %lu instructions the model does not know", vlenb * 8, zemu_unknown());
-		/* what one 1 KiB message costs in vector instructions (issue 26:
-		 * GHASH's set-up and fold grew with the groups, so a longer
-		 * vector made a 1 KiB GCM slower) */
+	const unsigned vlenb = 512;
+	zemu_reset(vlenb);
+	kats(&cr_zvk);
+	oracle(&cr_zvk, rounds / 3);
+	CHECK(zemu_unknown() == 0, "VLEN %u: %lu instructions the model does not know", vlenb * 8, zemu_unknown());
+	{
 		static uint8_t msg[1024], out[1024];
 		static struct ghash_key g;
 		struct aes_key k;
@@ -306,18 +305,14 @@ int main(int argc, char **argv)
 		cr_gcm_setup(&cr_zvk, &k, &g);
 		unsigned long before = zemu_executed();
 		cr_ghash(&cr_zvk, &g, msg, sizeof(msg), tag);
-		gh[nv] = zemu_executed() - before;
+		unsigned long gh = zemu_executed() - before;
 		before = zemu_executed();
 		cr_gcm_encrypt(&cr_zvk, &k, &g, iv, NULL, 0, msg, out, sizeof(msg), tag);
-		gcm[nv] = zemu_executed() - before;
-		printf("note: VLEN %u: 1 KiB costs %lu vector instructions in GHASH, %lu in AES-128-GCM\n", vlenb * 8,
-		       gh[nv], gcm[nv]);
-		nv++;
+		unsigned long gcm = zemu_executed() - before;
+		printf("note: VLEN %u: 1 KiB costs %lu vector instructions in GHASH, %lu in AES-128-GCM\n", vlenb * 8, gh,
+		       gcm);
+		CHECK(gh > 0 && gcm > gh, "VLEN 4096: GHASH and GCM of 1 KiB execute vector instructions (%lu, %lu)", gh, gcm);
 	}
-	for (unsigned i = 1; i < nv; i++)
-		CHECK(gh[i] <= gh[i - 1] && gcm[i] <= gcm[i - 1],
-		      "1 KiB costs no more vector instructions at a longer VLEN (GHASH %lu -> %lu, GCM %lu -> %lu)",
-		      gh[i - 1], gh[i], gcm[i - 1], gcm[i]);
 #endif
 	printf("crypto: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;

@@ -8,6 +8,13 @@
 #       the run options are the ones the card was built with.
 # qemu-a64 runs a Cortex-A72 entered at EL2 unless BM_QEMU_A64 gives other
 # -M/-cpu words (e.g. "-M virt -cpu cortex-a53" for EL1).
+# qemu-rv64 runs QEMU's default rv64 hart unless BM_QEMU_CPU (make run
+# QEMU_CPU=...) names another: a QEMU -cpu string, or
+#   k3-x100  an RVA23 hart with the vector crypto extensions at VLEN 256,
+#            as the SpacemiT K3's X100 cores (docs/boards/k3.md)
+#   k3-a100  the same at VLEN 1024, as its A100 cores
+#   c906     QEMU's T-Head C906 model (T-Head's scalar extensions; QEMU
+#            has no XTheadVector, so the thv.* kernels skip)
 # -icount shift=0 makes a cycle one retired instruction, so QEMU runs are
 # exact and repeatable (they prove the plumbing and the arithmetic, not
 # hardware latencies); BM_QEMU_ICOUNT=off leaves it out (multi-core runs:
@@ -29,14 +36,23 @@ disk=(-drive "file=$build/sdcard.img,format=raw,if=none,id=sd" -device virtio-bl
 limit=${BM_QEMU_TIMEOUT:-300}
 icount=(-icount shift=0)
 [ "${BM_QEMU_ICOUNT:-}" = off ] && icount=()
+zvk=zvkned=true,zvknhb=true,zvkg=true,zvksed=true,zvksh=true,zvbc=true,zvkb=true
+case "${BM_QEMU_CPU:-}" in
+"") cpu=() ;;
+k3-x100) cpu=(-cpu "rva23s64,vlen=256,$zvk") ;;
+k3-a100) cpu=(-cpu "rva23s64,vlen=1024,$zvk") ;;
+c906) cpu=(-cpu thead-c906) ;;
+*) cpu=(-cpu "$BM_QEMU_CPU") ;;
+esac
 case "$platform" in
-qemu-rv64)
-	# OpenSBI (Debian's, QEMU's default -bios) starts the next stage in S-mode.
-	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default "${icount[@]}")
+qemu-rv64 | d1)
+	# OpenSBI (QEMU's default -bios) starts the next stage in S-mode. The
+	# d1 image runs here too, on QEMU virt (its tree names the console).
+	cmd=(qemu-system-riscv64 -M virt -m 256M -nographic -nic none -bios default "${icount[@]}" "${cpu[@]}")
 	if [ -n "$uboot" ]; then
 		cmd+=(-kernel /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin "${disk[@]}")
 	else
-		cmd+=(-kernel "$build/baremark.elf" -append "$append")
+		cmd+=(-kernel "$build/baremark.$([ "$platform" = d1 ] && echo bin || echo elf)" -append "$append")
 	fi ;;
 qemu-a64)
 	read -r -a machine <<<"${BM_QEMU_A64:--M virt,virtualization=on -cpu cortex-a72}"
