@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test group and ends with one line: "check: N passed, N failed".
+#   docs       every relative link in README.md and docs/ resolves; the README stays short
 #   unit       host unit tests of lib/ (ASan + UBSan), against libfdt and zlib
 #   fillers    the probes' fillers and chains, disassembled on all three ISAs: none a
 #              renamer eliminates (immediate adds, moves, zero idioms)
@@ -57,6 +58,7 @@ group build-linux $MAKE -s PLATFORM=linux image
 for board in d1 k3 rk3576; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
 done
+group docs bash tests/host/test_links.sh
 group unit $MAKE -s unit-tests
 group fillers bash tests/host/test_fillers.sh
 group crypto $MAKE -s crypto-tests
