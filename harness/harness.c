@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "cores.h"
 #include "log.h"
 #include "noinit.h"
 #include "stats.h"
@@ -29,6 +30,8 @@ unsigned harness_repeats(const struct bm_options *o)
  * empty passes (subtracted). */
 enum { B_X1, B_X2, B_E1, B_E2, NBODIES };
 #define T_SLOT BM_MAX_SLOTS /* the timer, beside the counter slots */
+
+#define MAX_KERNELS 256
 
 struct job {
 	const struct bm_kernel *k;
@@ -329,12 +332,12 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 {
 	int64_t bytes = ops * (int64_t)j->bytes_per_op;
 	char a[24];
-	rec_u64(r, "bytes_per_op", j->bytes_per_op);
+	rec_u64(r, "b", j->bytes_per_op); /* short keys: see report_result */
 	if (!j->ctr->slot[BM_SLOT_CYCLES].avail) {
 		rec_str(r, "cycles_per_byte_unavailable", j->ctr->slot[BM_SLOT_CYCLES].why);
 	} else if (cyc > 0) {
-		rec_milli(r, "cycles_per_byte", ratio_milli(cyc, bytes));
-		rec_milli(r, "mb_per_s_per_ghz", ratio_milli(bytes * 1000, cyc));
+		rec_milli(r, "cpb", ratio_milli(cyc, bytes));
+		rec_milli(r, "mbg", ratio_milli(bytes * 1000, cyc));
 		fmt_milli(a, sizeof(a), ratio_milli(cyc, bytes));
 		*n += snprintf(line + *n, cap - (size_t)*n, "  %s c/B", a);
 	}
@@ -347,15 +350,15 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 	if (cyc > 0 && j->ctr->khz && !j->ctr->cycles_estimated) {
 		/* MB/s x 1000 = bytes / cycles x kHz */
 		mb_milli = (int64_t)((__int128)bytes * (__int128)j->ctr->khz / cyc);
-		from = "cycles x measured clock";
+		from = "c"; /* cycles x measured clock */
 	} else if (dt > 0) {
 		/* MB/s x 1000 = bytes x timebase / (ticks x 1000) */
 		mb_milli = (int64_t)((__int128)bytes * (__int128)j->env->board->timebase_hz / ((__int128)dt * 1000));
-		from = "timer";
+		from = "t"; /* timer */
 	}
 	if (from) {
-		rec_milli(r, "mb_per_s", mb_milli);
-		rec_str(r, "mb_per_s_from", from);
+		rec_milli(r, "mbs", mb_milli);
+		rec_str(r, "mbf", from);
 		fmt_milli(a, sizeof(a), mb_milli);
 		*n += snprintf(line + *n, cap - (size_t)*n, "  %s MB/s", a);
 	}
@@ -515,20 +518,56 @@ static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
 /* The timer when the run's first result record was out (0: none yet). */
 static uint64_t first_result_time;
 
+/* The `kernel` record: what never changes between a kernel's results
+ * (its op, its parameter's name, whether empty passes are subtracted),
+ * once in a log, before its first result (skip and error records keep
+ * their long form and need none); the results then carry numbers
+ * (issue 29: the console at 115200 baud was slower than the kernels). */
+static void catalogue(const struct bm_kernel *k)
+{
+	static bool said[MAX_KERNELS];
+	size_t i = (size_t)(k - __start_bm_kernels);
+	if (i < MAX_KERNELS && said[i])
+		return;
+	if (i < MAX_KERNELS)
+		said[i] = true;
+	struct rec r;
+	rec_begin(&r, "kernel");
+	rec_str(&r, "k", k->name);
+	rec_str(&r, "op", k->op);
+	if (k->param_name)
+		rec_str(&r, "p", k->param_name);
+	if (nbodies(k) > 2)
+		rec_bool(&r, "e", true); /* empty passes subtracted */
+	bm_emit(&r);
+}
+
+/* A result in its short form (docs/records.md; the host tool reads it
+ * back into the long one): c core (none: the boot core), k kernel, p the
+ * parameter's value, n ops, r repeats (none: the run record's
+ * options.repeat), cy cycles per op [estimate, q1, q3] (one number where
+ * the three are equal), in instructions per op, ns per op; b bytes per
+ * op, cpb cycles per byte, mbg MB/s per GHz, mbs MB/s and mbf what MB/s
+ * came from (c: cycles and the measured clock, t: the timer); vd and vw
+ * the verdict and why, when it is not ok.
+ * The core type, the op and the parameter's name are in the run and
+ * kernel records; a result record's check is always ok (a failed one is
+ * an error record). Rarer fields keep their long names. */
 static void report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
+	catalogue(j->k);
 	struct rec r;
 	rec_begin(&r, "result");
-	rec_core(&r);
-	rec_str(&r, "kernel", j->k->name);
-	rec_str(&r, "op", j->k->op);
-	param_field(&r, j);
-	rec_u64(&r, "ops", (uint64_t)ops);
-	rec_u64(&r, "repeats", j->repeats);
-	if (nbodies(j->k) > 2)
-		rec_bool(&r, "empty_pass_subtracted", true);
+	if (arch_core_id() != cores.slot[cores.primary].hwid)
+		rec_u64(&r, "c", arch_core_id()); /* none: the boot core */
+	rec_str(&r, "k", j->k->name);
+	if (j->k->param_name && j->has_param)
+		rec_u64(&r, "p", j->param);
+	rec_u64(&r, "n", (uint64_t)ops);
+	if (j->repeats != harness_repeats(j->env->opt))
+		rec_u64(&r, "r", j->repeats); /* none: the run record's options.repeat */
 	char line[240], a[24], b[24], m[24];
 	int n = snprintf(line, sizeof(line), "%-28s", j->k->name);
 	char pbuf[40] = "";
@@ -549,11 +588,16 @@ static void report_result(const struct job *j)
 			rec_str(&r, "cycles_per_op_unavailable", v.why);
 			n += snprintf(line + n, sizeof(line) - (size_t)n, " %29s", "(cycles: noise > work)");
 		} else {
-			rec_obj(&r, "cycles_per_op");
-			rec_milli(&r, "est", cyc_op.est);
-			rec_milli(&r, "q1", cyc_op.q1);
-			rec_milli(&r, "q3", cyc_op.q3);
-			rec_close(&r);
+			/* one number where the quartiles are the estimate itself */
+			if (cyc_op.q1 == cyc_op.est && cyc_op.q3 == cyc_op.est) {
+				rec_milli(&r, "cy", cyc_op.est);
+			} else {
+				rec_arr(&r, "cy");
+				rec_milli(&r, NULL, cyc_op.est);
+				rec_milli(&r, NULL, cyc_op.q1);
+				rec_milli(&r, NULL, cyc_op.q3);
+				rec_close(&r);
+			}
 			fmt_milli(a, sizeof(a), cyc_op.q1);
 			fmt_milli(m, sizeof(m), cyc_op.est);
 			fmt_milli(b, sizeof(b), cyc_op.q3);
@@ -567,13 +611,13 @@ static void report_result(const struct job *j)
 	int64_t ins = 0;
 	if (c->slot[BM_SLOT_INSTRET].avail) {
 		ins = estimate(j, BM_SLOT_INSTRET, false).est;
-		rec_milli(&r, "instructions_per_op", ratio_milli(ins, ops));
+		rec_milli(&r, "in", ratio_milli(ins, ops));
 		fmt_milli(a, sizeof(a), ratio_milli(ins, ops));
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %8s", a);
 	}
 	if (has_cyc && c->slot[BM_SLOT_INSTRET].avail) {
 		if (cyc.est > 0) {
-			rec_milli(&r, "ipc", ratio_milli(ins, cyc.est));
+			/* no ipc in the record: in / cy (the host tool works it out) */
 			fmt_milli(a, sizeof(a), ratio_milli(ins, cyc.est));
 			n += snprintf(line + n, sizeof(line) - (size_t)n, " %6s", a);
 		} else {
@@ -584,7 +628,7 @@ static void report_result(const struct job *j)
 	if (timed) {
 		/* ns per op, thousandths: ticks * 1e9 / timebase / ops. */
 		__int128 ns_milli = (__int128)tim.est * 1000000000 * 1000 / (__int128)j->env->board->timebase_hz;
-		rec_milli(&r, "ns_per_op", (int64_t)(ns_milli / ops));
+		rec_milli(&r, "ns", (int64_t)(ns_milli / ops));
 	} else if (c->time_avail && j->env->board->timebase_hz) {
 		/* the timer is there, but the two bodies' difference in ticks was
 		 * not positive: said, not left out silently */
@@ -613,10 +657,10 @@ static void report_result(const struct job *j)
 	 * read costs and what it disturbs) */
 	if (has_cyc && c->slot[BM_SLOT_CYCLES].emulated)
 		rec_bool(&r, "cycles_emulated", true);
-	rec_str(&r, "check", "ok");
-	rec_str(&r, "verdict", v.word);
+	if (strcmp(v.word, "ok") != 0)
+		rec_str(&r, "vd", v.word);
 	if (v.why[0])
-		rec_str(&r, "verdict_why", v.why);
+		rec_str(&r, "vw", v.why);
 	bm_emit(&r);
 	if (!first_result_time)
 		first_result_time = arch_time();
@@ -705,7 +749,6 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 	return false;
 }
 
-#define MAX_KERNELS 256
 
 unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr)
 {

@@ -13,7 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BM_RECORD_VERSION 1
+/* 2: result records in their short form, with a `kernel` record before a
+ * kernel's first result (docs/records.md); every other type as in 1. */
+#define BM_RECORD_VERSION 2
 #define BM_REC_MAX 4096 /* the longest record (summary) is under 3 KiB */
 #define BM_REC_DEPTH 8
 

@@ -61,9 +61,9 @@ void test_record(void)
 	rec_close(&r);
 	size_t n = rec_finish(&r, line, sizeof(line));
 	CHECK(line_ok(line, n, json, sizeof(json)), "bad line: %s", line);
-	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"result\",\"kernel\":\"pipeline.add.lat\",\"ops\":4096,"
+	CHECK_EQ_S(json, "{\"v\":2,\"type\":\"result\",\"kernel\":\"pipeline.add.lat\",\"ops\":4096,"
 			 "\"delta\":-5,\"epc\":\"0x80200000\",\"ok\":true,"
-			 "\"cycles_per_op\":{\"min\":1.000,\"med\":-1.234,\"max\":0.005},"
+			 "\"cycles_per_op\":{\"min\":1,\"med\":-1.234,\"max\":0.005},"
 			 "\"list\":[\"a\\\"b\\\\c\\u000a\\u0001\\ufffd\",7]}");
 
 	/* UTF-8 as it came, as code points; bytes that are not UTF-8 as U+FFFD
@@ -85,7 +85,7 @@ void test_record(void)
 		rec_str(&r, "s", u8[i].in);
 		n = rec_finish(&r, line, sizeof(line));
 		CHECK(line_ok(line, n, json, sizeof(json)), "utf-8 case %zu: bad line %s", i, line);
-		snprintf(want, sizeof(want), "{\"v\":1,\"type\":\"t\",\"s\":\"%s\"}", u8[i].out);
+		snprintf(want, sizeof(want), "{\"v\":2,\"type\":\"t\",\"s\":\"%s\"}", u8[i].out);
 		CHECK_EQ_S(json, want);
 	}
 
@@ -95,7 +95,7 @@ void test_record(void)
 		rec_str(&r, "k", "0123456789");
 	n = rec_finish(&r, line, sizeof(line));
 	CHECK(line_ok(line, n, json, sizeof(json)), "overflow line: %s", line);
-	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"error\",\"what\":\"record too long or malformed; dropped\","
+	CHECK_EQ_S(json, "{\"v\":2,\"type\":\"error\",\"what\":\"record too long or malformed; dropped\","
 			 "\"record_type\":\"core\"}");
 
 	/* Unbalanced nesting is malformed too. */
@@ -122,9 +122,12 @@ void test_record(void)
 	rec_milli(&r, "h", 0);
 	rec_milli(&r, "i", -1);
 	rec_milli(&r, "j", INT64_MAX);
+	rec_milli(&r, "k", 1500);
+	rec_milli(&r, "l", 10);
+	rec_milli(&r, "m", -2000);
 	n = rec_finish(&r, line, sizeof(line));
 	CHECK(line_ok(line, n, json, sizeof(json)), "bad line: %s", line);
-	CHECK_EQ_S(json, "{\"v\":1,\"type\":\"x\",\"a\":0,\"b\":18446744073709551615,\"c\":-9223372036854775808,"
+	CHECK_EQ_S(json, "{\"v\":2,\"type\":\"x\",\"a\":0,\"b\":18446744073709551615,\"c\":-9223372036854775808,"
 			 "\"d\":0,\"e\":\"0x0\",\"f\":\"0xffffffffffffffff\",\"g\":-9223372036854775.808,"
-			 "\"h\":0.000,\"i\":-0.001,\"j\":9223372036854775.807}");
+			 "\"h\":0,\"i\":-0.001,\"j\":9223372036854775.807,\"k\":1.5,\"l\":0.01,\"m\":-2}");
 }

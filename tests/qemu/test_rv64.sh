@@ -62,7 +62,7 @@ expect_q range '[.[] | select(.type=="core")] | length == 1' "cores=0,0,0: the s
 boot sim "baremark.profile=sim baremark.only=pipeline.add.lat"
 expect_q sim '.[-1].ticks_from_entry.first_result * 100 < 200000' "sim: the first result within 200,000 instructions of entry"
 expect_q sim '.[-1].ticks_from_entry.end * 100 < 1000000' "sim: the end record within 1,000,000 instructions of entry"
-expect_q sim '[.[].type] == ["run","result","core","end"]' "sim: run, the result, then the core record and the end, nothing else"
+expect_q sim '[.[].type] == ["run","kernel","result","core","end"]' "sim: run, the kernel record and its result, then the core record and the end, nothing else"
 expect_q sim '(map(select(.type=="run"))[0] | .options.profile == "sim" and .options.console == "records" and .options.repeat == 1) and (map(select(.type=="result"))[0] | .repeats == 1 and .ops == 1024 and .check == "ok")' "sim: one repeat of 32 iterations, records only"
 boot sim2 "baremark.profile=sim baremark.only=pipeline.add.lat" -smp 2
 expect_q sim2 'map(select(.type=="run"))[0] | [.cores[] | select(.boot | not) | .state] == ["off"]' "sim: a second hart is listed and not started"
@@ -71,7 +71,7 @@ expect "sim: no table on the console (records only), the banner and last line st
 	sh -c "! grep -q '^kernel  ' '$OUT/sim.log' && grep -q '^baremark: done, 0 error' '$OUT/sim.log'"
 boot onekernel "baremark.only=pipeline.add.lat baremark.repeat=1"
 expect_q onekernel '.[-1].ticks_from_entry.end * 100 < 1000000' "one kernel, quick: the end record within 1,000,000 instructions of entry"
-expect_q onekernel '.[-1].ticks_from_entry.first_result < .[-1].ticks_from_entry.end and ([.[].type] == ["run","core","result","summary","end"])' "one kernel, quick: the core record first, a summary after"
+expect_q onekernel '.[-1].ticks_from_entry.first_result < .[-1].ticks_from_entry.end and ([.[].type] == ["run","core","kernel","result","summary","end"])' "one kernel, quick: the core record first, a summary after"
 boot floor "baremark.profile=sim baremark.only=cache.load.lat"
 expect_q floor 'map(select(.type=="core"))[0] | .l1_floor_cycles > 0 and .l1_floor_ticks > 0' "a load-chain kernel: the L1 floor calibrated, its value and cost in the core record"
 tests/qemu/boot.sh "$PLATFORM" "$BUILD" "baremark.only=pipeline.add.lat baremark.console=table" >"$OUT/table.log" 2>&1
@@ -162,7 +162,7 @@ expect_q long 'map(select(.type=="run"))[0].options | .only == "pipeline.add.lat
 expect_q long '[.[] | select(.type=="result") | .kernel] == ["pipeline.add.lat"]' "a 530-byte bootargs line: only the kernel its last word names ran"
 boot sbicon "baremark.only=pipeline.add.lat" -dtb "$OUT/virt.dtb"
 expect_q sbicon 'map(select(.type=="run"))[0].console | .kind == "sbi-dbcn" and (.why | test("not a UART we drive"))' "falls back to the SBI debug console (OpenSBI 1.5 has DBCN) and says why"
-expect_q sbicon 'map(.type) == ["run","core","result","summary","end"]' "the whole run arrives over the SBI console"
+expect_q sbicon 'map(.type) == ["run","core","kernel","result","summary","end"]' "the whole run arrives over the SBI console"
 
 # 7. baremark.baud: the divisor from the tree's clock-frequency, read back.
 boot baud "baremark.baud=9600 baremark.only=pipeline.add.lat"

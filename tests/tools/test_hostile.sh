@@ -31,8 +31,8 @@ tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 \
 	"baremark.only=pipeline.add.*,crypto.sha256.*,cache.line.lat,cache.load.lat,branch.pattern,workload.crc,workload.lu baremark.profile=quick" \
 	>"$OUT/base.log" 2>/dev/null
 "$TOOL" parse "$OUT/base.log" 2>/dev/null | jq -c 'del(._log, ._line)' >"$OUT/base.jsonl"
-expect "the base run has run, core, result, skip, summary and end records" \
-	test "$(jq -r .type "$OUT/base.jsonl" | sort -u | tr '\n' ' ')" = "core end result run skip summary "
+expect "the base run has run, core, kernel, result, skip, summary and end records" \
+	test "$(jq -r .type "$OUT/base.jsonl" | sort -u | tr '\n' ' ')" = "core end kernel result run skip summary "
 
 strings=(
 	"x

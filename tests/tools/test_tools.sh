@@ -36,11 +36,34 @@ done
 "$TOOL" parse "$OUT/rv64.log" --format csv >"$OUT/rv64.csv" 2>/dev/null
 expect "parse csv: a header and one row per result" test "$(wc -l <"$OUT/rv64.csv")" = $((1 + $(grep -c '"type":"result"' "$OUT/rv64.log")))
 
+# 1b. Format 1 and format 2 alike (issue 29): a log of the long form kept
+# as a fixture and a fresh run of the same kernels in the short form read
+# back to the same results (the same image arithmetic under -icount), and
+# the short form is what a quick run prints.
+fix=tests/fixtures/format1-quick-rv64.log
+five=pipeline.add.lat,pipeline.add.thr,cache.load.lat,crypto.sha256.scalar,workload.crc
+tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.profile=quick baremark.only=$five" >"$OUT/format2.log" 2>/dev/null
+same() { "$TOOL" parse "$1" 2>/dev/null | jq -S -c 'select(.type=="result") | del(.v, ._log, ._line, .ns_per_op, .mb_per_s)'; }
+same "$fix" >"$OUT/format1.results"
+same "$OUT/format2.log" >"$OUT/format2.results"
+expect "format 1 fixture and format 2 run: the same $(wc -l <"$OUT/format1.results") results, field by field" \
+	sh -c '[ "$(wc -l <"$1")" -ge 20 ] && cmp -s "$1" "$2"' sh "$OUT/format1.results" "$OUT/format2.results"
+expect "format 2: short results, the op once per kernel" \
+	sh -c 'grep -q "\"v\":2,\"type\":\"result\",\"k\":\"pipeline.add.lat\"" "$1" && [ "$(grep -c "\"type\":\"kernel\"" "$1")" = 5 ] && ! grep "\"type\":\"result\"" "$1" | grep -q "\"op\""' sh "$OUT/format2.log"
+for sub in compare summary crypto; do
+	"$TOOL" $sub "$fix" "$OUT/format2.log" >"$OUT/format-$sub.txt" 2>"$OUT/format-$sub.err"
+	expect "$sub reads a format 1 and a format 2 log side by side" test $? = 0 -a -s "$OUT/format-$sub.txt"
+done
+"$TOOL" report "$fix" "$OUT/format2.log" -o "$OUT/format-report.html" >/dev/null 2>&1
+expect "report reads both formats" test -s "$OUT/format-report.html"
+
 # 2. parse: damage of every kind, with exact counts. The small log has
-# run, core, 2 results, summary, end = 6 records.
+# run, core, 2 kernel records (format 2: each kernel's op and parameter
+# name, once), 2 results, summary, end = 8 records; the damage below works
+# on the other 6 (a result without its kernel record still reads).
 src=$OUT/small.log
-expect "small log has 6 records" test "$(grep -c '@bm ' "$src")" = 6
-awk -v fut="$(record '{"v":2,"type":"result","kernel":"from.the.future"}')" \
+expect "small log has 8 records" test "$(grep -c '@bm ' "$src")" = 8
+grep -v '"type":"kernel"' "$src" | awk -v fut="$(record '{"v":3,"type":"result","kernel":"from.the.future"}')" \
     -v notjson="$(record '[1,2,3]')" '
 	/@bm / { n++ }
 	n == 2 && /@bm / { sub(/"core":0/, "\"core\":1") }          # a flipped digit: bad CRC
@@ -49,7 +72,7 @@ awk -v fut="$(record '{"v":2,"type":"result","kernel":"from.the.future"}')" \
 	{ print }
 	n == 4 && /@bm / { print fut; print notjson; print "@bm {\"v\":1,\"type\":\"result\" *zzzzzzzz" }
 	n == 5 && /@bm / { exit }                                   # the summary: dropped below, with the end
-' "$src" | grep -v '"type":"summary"' >"$OUT/damaged.log"
+' | grep -v '"type":"summary"' >"$OUT/damaged.log"
 # Text interleaved mid-record, and a record cut off by the end of the log.
 line=$(grep '"type":"run"' "$src" | head -1)
 printf '%s\n' "${line:0:60}[U-Boot interrupt]${line:60}" >>"$OUT/damaged.log"

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "expand.h"
 #include "textsafe.h"
 
 bool log_raw_strings;
@@ -56,6 +57,8 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 	size_t cap = 0;
 	ssize_t n;
 	json_int_t lineno = 0;
+	struct expand_state ex;
+	expand_init(&ex);
 	errno = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
@@ -70,15 +73,18 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 		const char *type = json_string_value(json_object_get(o, "type"));
 		if (strcmp(type, "end") == 0)
 			l->ended = true;
+		bool is_run = strcmp(type, "run") == 0; /* type goes with o, which may be replaced */
 		json_object_set_new(o, "_log", json_string(path));
 		json_object_set_new(o, "_line", json_integer(lineno));
+		o = expand_record(&ex, o); /* format 2's short results in their long form */
 		if (!log_raw_strings)
 			ts_json(o);
 		json_array_append_new(l->records, o);
-		if (strcmp(type, "run") == 0 && !l->run)
+		if (is_run && !l->run)
 			l->run = o;
 	}
 	free(line);
+	expand_free(&ex);
 	/* A directory opens but cannot be read (EISDIR): an I/O error, with
 	 * the system's reason, never an empty log. */
 	int read_errno = ferror(f) ? errno : 0;

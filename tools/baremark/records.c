@@ -76,7 +76,8 @@ enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
 		json_decref(o);
 		return REC_BAD_JSON;
 	}
-	if (json_integer_value(json_object_get(o, "v")) != BM_SUPPORTED_VERSION) {
+	json_int_t v = json_integer_value(json_object_get(o, "v"));
+	if (v < BM_SUPPORTED_VERSION_MIN || v > BM_SUPPORTED_VERSION) {
 		json_decref(o);
 		return REC_VERSION;
 	}

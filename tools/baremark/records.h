@@ -6,7 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define BM_SUPPORTED_VERSION 1
+/* Format versions this tool reads: 1, and 2 (short results: expand.h). */
+#define BM_SUPPORTED_VERSION_MIN 1
+#define BM_SUPPORTED_VERSION 2
 
 enum rec_status {
 	REC_NONE,      /* no record marker on this line */
