@@ -255,18 +255,38 @@ static void core_record(const struct clock_reading *cr, const struct harness_cal
 	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
 	/* what the hardware says first (MIDR; on RISC-V the SBI ids, VLEN),
 	 * the tree's word beside it */
-	bm_printf("core %llu: %s; tree: %s%s%s; ", (unsigned long long)arch_core_id(),
-		  cores.type_label[rec_core_type()], cpu ? cpu->compatible : "(not in the device tree)",
-		  cpu && cpu->isa[0] ? " " : "", cpu ? cpu->isa : "");
+	/* the ISA string's base letters and how many extensions follow (a
+	 * K3's string is 600 bytes: the core record has it whole) */
+	char isa[48] = "";
+	if (cpu && cpu->isa[0]) {
+		const char *us = strchr(cpu->isa, '_');
+		int nx = 0;
+		for (const char *q = us; q; q = strchr(q + 1, '_'))
+			nx++;
+		snprintf(isa, sizeof(isa), " %.*s%s", us ? (int)(us - cpu->isa) : 40, cpu->isa, nx ? " +" : "");
+		if (nx)
+			snprintf(isa + strlen(isa), sizeof(isa) - strlen(isa), " %d extensions", nx);
+	}
+	bm_printf("core %llu: %s; tree: %s%s; ", (unsigned long long)arch_core_id(), cores.type_label[rec_core_type()],
+		  cpu ? cpu->compatible : "(not in the device tree)", isa);
 	if (khz)
 		bm_printf("%s MHz %s\n", mhz, ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
 	else
 		bm_printf("clock not measured: %s\n", cr->why);
-	for (int s = 0; s < ctr.nslots; s++)
-		if (!ctr.slot[s].avail)
+	/* cycles and instret each with its reason; the missing events on one
+	 * line (the core record has each one's reason) */
+	char events[120] = "";
+	for (int s = 0; s < ctr.nslots; s++) {
+		if (!ctr.slot[s].avail && s < 2)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
+		else if (!ctr.slot[s].avail)
+			snprintf(events + strlen(events), sizeof(events) - strlen(events), "%s%s", events[0] ? ", " : "",
+				 ctr.slot[s].name);
 		else if (ctr.slot[s].emulated)
 			bm_printf("  %-10s %s\n", ctr.slot[s].name, ctr.slot[s].why);
+	}
+	if (events[0])
+		bm_printf("  events unavailable: %s (the core record says why)\n", events);
 	/* the core record has the details; the FPU's absence skips kernels
 	 * across every group, so it is said here too */
 	if (!arch_has_feature("fpu")) {

@@ -268,15 +268,28 @@ static const struct dt_node_ix *ix_of(const struct dt *f, int node)
 {
 	if (!f->blob || f->nix <= 0 || node < 0 || (uint32_t)node >= f->size_struct)
 		return NULL;
-	/* Nodes are spread through the structure block about evenly: start
-	 * where the offset says and step to it (a binary search cost more,
-	 * and this runs for every name and property looked up). */
-	int i = (int)((uint64_t)(uint32_t)node * (uint32_t)f->nix / f->size_struct);
+	/* Lookups mostly go to the node just looked up or the one after it
+	 * (a child, a sibling): try those first. The hint is only where to
+	 * start; what is returned is always checked against `node`, so a
+	 * hint left by another tree only costs the search below. (The image
+	 * reads its tree on one core, the host tool on one thread.) */
+	static int hint;
+	int i = hint;
+	if (i < f->nix && f->ix[i].off == node)
+		return &f->ix[i];
+	if (i + 1 < f->nix && f->ix[i + 1].off == node)
+		return &f->ix[hint = i + 1];
+	/* Else: nodes are spread through the structure block about evenly:
+	 * start where the offset says and step to it. */
+	i = (int)((uint64_t)(uint32_t)node * (uint32_t)f->nix / f->size_struct);
 	while (i > 0 && f->ix[i].off > node)
 		i--;
 	while (i + 1 < f->nix && f->ix[i].off < node)
 		i++;
-	return f->ix[i].off == node ? &f->ix[i] : NULL;
+	if (f->ix[i].off != node)
+		return NULL;
+	hint = i;
+	return &f->ix[i];
 }
 
 int dt_first_child(const struct dt *f, int node)

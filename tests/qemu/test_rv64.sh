@@ -19,6 +19,15 @@ expect_q quick 'map(select(.type=="core"))[0].counters.l1d_miss | startswith("SB
 expect_q quick '[.[] | select(.kernel=="cache.line.lat")] | length >= 4 and all(.type == "result" and .check == "ok")' "cache.line.lat: QEMU 10's hart lists zicbom and cbo.flush runs"
 expect_q quick '[.[] | select(.type=="summary")][0].unavailable.line_size | test("no cache is seen \\(an emulator\\)")' "summary: no line size, for the true reason: an emulator has no cache to flush"
 
+# 1b. The console at 115200 baud (issue 29): the quick profile's records
+# alone are under 60 KB from the banner on, and they are the same records
+# as with the table beside them.
+boot quickrec "baremark.profile=quick baremark.console=records"
+bytes=$(sed -n '/^baremark /,$p' "$OUT/quickrec.log" | wc -c)
+expect "console=records: the quick profile prints $bytes bytes, under 60 KB" test "$bytes" -lt 61440
+expect "console=records: the same results as with the table" cmp -s <(results quick) <(results quickrec)
+expect "console=records: no table line" sh -c "! grep -q '^pipeline.add.lat ' '$OUT/quickrec.log'"
+
 # 2. Determinism: the same run again gives the same numbers.
 boot again "baremark.profile=quick"
 expect "two -icount runs give identical results" cmp -s <(results quick) <(results again)
