@@ -32,10 +32,10 @@ packages=(
 	libfdt-dev libjansson-dev zlib1g-dev libssl-dev jq clang libclang-rt-14-dev
 	# host tool: plots, and its tests (a pty pair, a browser for the report)
 	gnuplot-nox socat chromium
+	# QEMU 10 from bookworm-backports (above): system emulators and
+	# qemu-user (the Linux build's tests) in the same version
+	qemu-system-riscv/bookworm-backports qemu-system-arm/bookworm-backports qemu-user/bookworm-backports
 )
-# QEMU 10 from bookworm-backports: system emulators and qemu-user (the
-# Linux build's tests) in the same version.
-backports=(qemu-system-riscv qemu-system-arm qemu-user)
 # What may arrive from backports: those, QEMU's shared parts, its firmware.
 allowed_backports='^(qemu-system-riscv|qemu-system-arm|qemu-user|qemu-system-common|qemu-system-data|opensbi)$'
 sources=/etc/apt/sources.list.d/baremark-bookworm-backports.sources
@@ -114,8 +114,7 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends "${packages[@]}" \
-	"${backports[@]/%//bookworm-backports}"
+apt-get install -y -q --no-install-recommends "${packages[@]}"
 
 # Only QEMU (and what it depends on at a backports version) from backports.
 stray=$(dpkg-query -W -f '${db:Status-Abbrev} ${Package} ${Version}\n' |
