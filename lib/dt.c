@@ -57,26 +57,12 @@ static int token(const struct dt *f, int off, struct tok *t);
  * whole instead of being half read. */
 static int validate(struct dt *f)
 {
-	const uint8_t *s = f->blob + f->off_struct;
-	uint32_t lim = f->size_struct, o = 0;
+	uint32_t o = 0;
 	int depth = 0;
 	int last[DT_MAX_DEPTH + 2]; /* the latest node seen at each depth, in ix */
 	last[1] = -1;
 	bool root_done = false;
 	for (;;) {
-		/* PROP, the most common token, read here without token()'s
-		 * general path: its checks are the same (issue 30: this pass
-		 * reads every token of the tree before anything else runs) */
-		if (lim >= 12 && o <= lim - 12 && dt_be32(s + o) == TOK_PROP && f->strings_end_nul) {
-			uint32_t len = dt_be32(s + o + 4), nameoff = dt_be32(s + o + 8);
-			uint64_t next = ((uint64_t)o + 12 + len + 3) & ~(uint64_t)3;
-			if (len > lim - o - 12 || nameoff >= f->size_strings || next > lim)
-				return DT_ETRUNC;
-			if (depth == 0)
-				return DT_EBADTOKEN;
-			o = (uint32_t)next;
-			continue;
-		}
 		struct tok t;
 		int r = token(f, (int)o, &t);
 		if (r < 0)
