@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dt.h"
+#include "noinit.h"
 
 /* Compatible strings our console drivers handle, most specific driver
  * data first: serial/8250.yaml for the 16550 family, serial/pl011.yaml. */
@@ -46,13 +47,16 @@ static void say(void (*warn)(const char *), const char *fmt, ...)
 }
 
 /* snprintf's "%s" into out[len] at *used without its cost (the ISA list
- * has dozens of names): copies what fits, counts all of it. */
+ * has dozens of names): copies what fits, counts all of it. Names are a
+ * few bytes: a loop, not memcpy's call and set-up (issue 30). */
 static void append(char *out, size_t len, size_t *used, const char *s, size_t n)
 {
 	if (*used < len) {
 		size_t room = len - 1 - *used, k = n < room ? n : room;
-		memcpy(out + *used, s, k);
-		out[*used + k] = '\0';
+		char *o = out + *used;
+		for (size_t i = 0; i < k; i++)
+			o[i] = s[i];
+		o[k] = '\0';
 	}
 	*used += n;
 }
@@ -157,8 +161,10 @@ static bool isa_from_extensions(char *out, size_t len, const char *base, const c
 	const char *end = ext + elen;
 	for (int pass = 0; pass < 2; pass++) {
 		for (const char *p = ext; p < end && used < len;) {
-			const char *nul = memchr(p, 0, (size_t)(end - p));
-			if (!nul)
+			const char *nul = p;
+			while (nul < end && *nul) /* the name's end, inside the property */
+				nul++;
+			if (nul == end)
 				break;
 			size_t n = (size_t)(nul - p);
 			bool single = n == 1;
@@ -299,7 +305,9 @@ static void read_memory(struct bm_board *b, const struct dt *f)
 
 int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*warn)(const char *))
 {
-	struct dt f;
+	/* off the stack (24 KB with its node index), and not cleared at
+	 * entry: dt_open sets up what it reads */
+	static struct dt f BM_NOINIT;
 	b->dtb_addr = (uint64_t)(uintptr_t)blob;
 	int r = dt_open(&f, blob, avail > 0x7fffffff ? 0x7fffffff : (size_t)avail);
 	if (r < 0)

@@ -27,7 +27,7 @@ enum {
 };
 
 #define DT_MAX_DEPTH 32
-#define DT_INDEX_MAX 512
+#define DT_INDEX_MAX 1024 /* the RK3588's tree has 782 nodes */
 #define DT_MAGIC 0xd00dfeedu
 
 struct dt {
@@ -40,8 +40,9 @@ struct dt {
 	 * is a terminated string (checked once at open, not per token). */
 	bool strings_end_nul;
 	/* Every node, in tree order, as the validating pass at open found
-	 * it: where its properties start, its first child and its next
-	 * sibling (offsets, -1: none), and its name. Lookups then step from node to node
+	 * it: its offset, where its properties start, its first child and
+	 * its next sibling (entries of ix, -1: none), and its name. Lookups
+	 * then step from node to node
 	 * instead of reading every token of the subtrees between (issue 30:
 	 * on a core's RTL each token read costs cycles before the first
 	 * result). nix < 0: the tree has more than DT_INDEX_MAX nodes, and

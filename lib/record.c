@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "crc32.h"
+#include "text.h"
 
 static void put(struct rec *r, const char *s, size_t n)
 {
@@ -11,7 +12,14 @@ static void put(struct rec *r, const char *s, size_t n)
 		r->overflow = true;
 		return;
 	}
-	memcpy(r->buf + r->len, s, n);
+	/* most pieces are a few bytes (a comma, a key's quotes, a number):
+	 * copied here, without memcpy's call and set-up */
+	if (n <= 16) {
+		for (size_t i = 0; i < n; i++)
+			r->buf[r->len + i] = s[i];
+	} else {
+		memcpy(r->buf + r->len, s, n);
+	}
 	r->len += n;
 	r->buf[r->len] = '\0';
 }
@@ -152,24 +160,10 @@ void rec_str(struct rec *r, const char *k, const char *val)
 	put_json_string(r, val);
 }
 
-/* Digits of v in `base` (10 or 16, lower case) written backwards from
- * end; returns where they start. printf's "%llu" without its cost: every
- * record carries numbers, and a core's RTL in a simulator pays for each
- * instruction (issue 30). */
-static char *digits(char *end, uint64_t v, unsigned base)
-{
-	static const char hex[] = "0123456789abcdef";
-	do {
-		*--end = hex[v % base];
-		v /= base;
-	} while (v);
-	return end;
-}
-
 /* "-"? then the digits of |v| */
 static void put_dec(struct rec *r, bool negative, uint64_t mag)
 {
-	char b[24], *end = b + sizeof(b), *p = digits(end, mag, 10);
+	char b[24], *end = b + sizeof(b), *p = bm_digits(end, mag, 10);
 	if (negative)
 		*--p = '-';
 	put(r, p, (size_t)(end - p));
@@ -192,7 +186,7 @@ void rec_hex(struct rec *r, const char *k, uint64_t val)
 	char b[24], *end = b + sizeof(b) - 1, *p;
 	key(r, k);
 	*end = '"';
-	p = digits(end, val, 16);
+	p = bm_digits(end, val, 16);
 	*--p = 'x';
 	*--p = '0';
 	*--p = '"';
@@ -207,9 +201,9 @@ void rec_bool(struct rec *r, const char *k, bool val)
 
 void fmt_milli(char *buf, size_t cap, int64_t milli)
 {
-	uint64_t mag = milli < 0 ? (uint64_t)0 - (uint64_t)milli : (uint64_t)milli;
-	snprintf(buf, cap, "%s%llu.%03llu", milli < 0 ? "-" : "", (unsigned long long)(mag / 1000),
-		 (unsigned long long)(mag % 1000));
+	struct text t;
+	text_init(&t, buf, cap);
+	text_milli(&t, milli);
 }
 
 void rec_milli(struct rec *r, const char *k, int64_t milli)
@@ -232,7 +226,7 @@ void rec_milli(struct rec *r, const char *k, int64_t milli)
 			*--p = (char)('0' + frac % 10);
 		*--p = '.';
 	}
-	p = digits(p, mag, 10);
+	p = bm_digits(p, mag, 10);
 	if (milli < 0)
 		*--p = '-';
 	put(r, p, (size_t)(end - p));

@@ -31,15 +31,15 @@ tools: $(BAREMARK_TOOL) $(MKRELOC)
 # Host unit tests of lib/, under AddressSanitizer and UBSan.
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT := $(HOST_BUILD)/unit
-UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c \
-	uart/ns16550.c
+UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/text.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c
+# (uart/ns16550.c: tests/host/test_uart.c compiles it, watching its registers)
 FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
 
 # The workload group's programs, standalone (kernels/workload/workload.h).
 WORKLOAD_SRCS := $(wildcard kernels/workload/wl_*.c)
 UNIT_SRCS += $(WORKLOAD_SRCS)
 
-$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h kernels/workload/*.h) kernels/include/rv_insn.h
+$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h uart/ns16550.c kernels/workload/*.h) kernels/include/rv_insn.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DWL_STANDALONE -Ilib -Iuart -Ikernels/include -Ikernels/workload -Itests/host \
 		-o $@ $(UNIT_SRCS) -lfdt -lz
@@ -115,7 +115,7 @@ CRYPTO_SRCS := tests/crypto/test_crypto.c $(filter-out kernels/crypto/crypto_ker
 	kernels/crypto/backend_riscv64.c tests/crypto/zvk_emu.c
 $(CRYPTO_TEST): $(CRYPTO_SRCS) $(wildcard kernels/crypto/*.h tests/crypto/*.h) kernels/include/rv_insn.h tests/host/check.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -DCR_ZVK_EMULATE -Ikernels/crypto -Ikernels/include -Itests/crypto -Itests/host \
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DCR_HOST_TEST -DCR_ZVK_EMULATE -Ikernels/crypto -Ikernels/include -Itests/crypto -Itests/host -Ilib \
 		-o $@ $(CRYPTO_SRCS) -lcrypto
 crypto-tests: $(CRYPTO_TEST)
 	$(CRYPTO_TEST)

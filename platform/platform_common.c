@@ -1,3 +1,4 @@
+#include <stddef.h>
 #include <string.h>
 
 #include "platform.h"
@@ -12,7 +13,7 @@ const struct bm_platform *platform_get(void)
 
 void platform_defaults(const struct bm_platform *p, struct bm_board *b)
 {
-	memset(b, 0, sizeof(*b));
+	memset(b, 0, offsetof(struct bm_board, cpus)); /* cpus: see board.h */
 	b->source = "defaults";
 	b->uart = p->uart;
 	b->timebase_hz = p->timebase_hz;

@@ -6,6 +6,7 @@
 #include "arch.h"
 #include "ns16550.h"
 #include "pl011.h"
+#include "noinit.h"
 
 static enum { CON_EARLY, CON_UART, CON_FW, CON_NONE } mode = CON_EARLY;
 static struct ns16550 ns;
@@ -15,7 +16,7 @@ static const char *fw_name;
 static char why_not_uart[128];
 
 /* Output written before a console exists (device-tree warnings). */
-static char early[2048];
+static char early[2048] BM_NOINIT; /* the first early_len bytes are written */
 static size_t early_len;
 static size_t early_lost;
 

@@ -127,6 +127,7 @@ bool arch_describe_board(struct bm_board *b)
 	b->timebase_hz = linux_clock_init(linux_clock_why, sizeof(linux_clock_why));
 	b->largest_cache = largest_cache();
 	b->ncpus = 1;
+	memset(&b->cpus[0], 0, sizeof(b->cpus[0])); /* board.h: cleared as added */
 	b->cpus[0].hartid = (uint64_t)(pinned_cpu < 0 ? 0 : pinned_cpu);
 	b->cpus[0].enabled = true;
 	linux_cpu_model(b->cpus[0].compatible, sizeof(b->cpus[0].compatible));

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "crypto.h"
+#include "noinit.h"
 
-static uint8_t sbox[256];
-static uint32_t te[4][256];
+/* make_tables writes every entry before tables_ready says so */
+static uint8_t sbox[256] BM_NOINIT;
+static uint32_t te[4][256] BM_NOINIT;
 static bool tables_ready;
 
 /* a * b in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (0x11b). */

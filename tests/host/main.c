@@ -12,6 +12,7 @@ void test_stats(void);
 void test_stats_estimate(void);
 void test_operands(void);
 void test_uart(void);
+void test_text(void);
 void test_coretypes(const char *shared);
 void test_rv_insn(void);
 void test_isa(void);
@@ -51,6 +52,7 @@ int main(int argc, char **argv)
 	test_stats_estimate();
 	test_operands();
 	test_uart();
+	test_text();
 	test_coretypes(argv[1]);
 	test_rv_insn();
 	test_isa();
