@@ -753,7 +753,7 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr)
 {
 	static struct job j BM_NOINIT; /* large: off the stack; run_job and verified clear it */
-	static const struct bm_kernel *order[MAX_KERNELS];
+	static const struct bm_kernel *order[MAX_KERNELS] BM_NOINIT; /* the first nk are written */
 	unsigned errors = 0, ran = 0;
 	bool dropped;
 	size_t nk = sorted_kernels(order, MAX_KERNELS, env->opt, &dropped);
@@ -794,6 +794,6 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
 	/* sim measures what was asked and nothing it does not need */
 	if (env->opt->profile != BM_PROFILE_SIM)
-		summary_emit();
+		summary_emit(env->opt);
 	return errors;
 }

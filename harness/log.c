@@ -54,6 +54,17 @@ void bm_printf(const char *fmt, ...)
 	va_end(ap);
 }
 
+void bm_print(const char *s, size_t n)
+{
+	if (show_table)
+		console_write(s, n);
+}
+
+bool log_table_shown(void)
+{
+	return show_table;
+}
+
 void bm_status(const char *fmt, ...)
 {
 	va_list ap;

@@ -4,6 +4,10 @@
 /* Human-readable console output (not records): the table, which
  * baremark.console=records leaves out. */
 void bm_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same for a line already built (lib/text.h); and whether the table
+ * is shown at all, so that nothing is built for nobody. */
+void bm_print(const char *s, size_t n);
+bool log_table_shown(void);
 /* A line every console setting shows (the banner, the last line, a
  * change of baud rate). */
 void bm_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

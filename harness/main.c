@@ -5,6 +5,7 @@
 
 #include "arch.h"
 #include "arena.h"
+#include "clock.h"
 #include "build_id.h"
 #include "console.h"
 #include "dt.h"
@@ -17,6 +18,7 @@
 #include "noinit.h"
 #include "options.h"
 #include "platform.h"
+#include "text.h"
 
 
 static struct bm_board board BM_NOINIT; /* platform_defaults clears it first */
@@ -61,88 +63,6 @@ static void read_board(const void *dtb)
 		bm_warn("device tree at %p: %s; using %s defaults", dtb, dt_strerror(j.rc), platform_get()->name);
 	} else {
 		filled = platform_fill_gaps(p, &board);
-	}
-}
-
-/* The clock measurement: how it went, for the core record. */
-struct clock_reading {
-	uint64_t khz;	     /* 0: not measured (why says so) */
-	uint64_t error_ppm;  /* bound on the reading's error, parts per million */
-	uint64_t ticks;	     /* timer ticks the measurement took, all tries */
-	const char *why;
-};
-
-/* Spins on the timer alone until it reads at least `until`; returns that
- * reading in *t, the cycle counter read right after it in *c and how
- * many reads it took in *spins. False (with *why) when the timer stops. */
-static bool timer_reaches(uint64_t until, uint64_t *t, uint64_t *c, uint64_t *spins, const char **why)
-{
-	uint64_t v[BM_MAX_SLOTS] = {0}, now;
-	for (*spins = 1; (int64_t)((now = arch_time()) - until) < 0; ++*spins)
-		if (*spins > (1ull << 32)) {
-			*why = "timer does not advance";
-			return false;
-		}
-	arch_counters_read(v);
-	*t = now;
-	*c = v[BM_SLOT_CYCLES];
-	return true;
-}
-
-/* Target precision of the clock reading, and the longest it may take. */
-#define CLOCK_TARGET_PPM 2000u
-#define CLOCK_FIRST_TICKS 32u
-#define CLOCK_TRIES 4
-
-/* Core clock = cycles counted between two timer edges `n` ticks apart:
- * each end is the first read that saw the timer move, so the cycles
- * between a tick and its sighting (at most one turn of the loop, and at
- * most a tick) are the only error, and a constant cost of reading the
- * timer (a trap to firmware where the time CSR is emulated, as on the
- * C906) is in both ends and cancels; the n-tick wait without edges had
- * read a 1 MHz C906 2% slow (issue 26). The first span is short; if its
- * error bound is above CLOCK_TARGET_PPM the next is as long as that
- * bound asks (at most 1/50 s), so a fast timer costs a few thousand
- * cycles (a core's RTL in a simulator pays for each, issue 30) and a
- * slow one or a trapping read gets the span it needs. */
-static void measure_clock(struct clock_reading *cr)
-{
-	*cr = (struct clock_reading){0};
-	if (!ctr.slot[BM_SLOT_CYCLES].avail) {
-		cr->why = ctr.slot[BM_SLOT_CYCLES].why; /* the counter's own reason */
-		return;
-	}
-	if (!ctr.time_avail || !board.timebase_hz) {
-		cr->why = "timer unavailable or timebase unknown";
-		return;
-	}
-	uint64_t most = board.timebase_hz / 50 > CLOCK_FIRST_TICKS ? board.timebase_hz / 50 : CLOCK_FIRST_TICKS;
-	uint64_t n = CLOCK_FIRST_TICKS, t_begin = arch_time();
-	for (int tries = 0; tries < CLOCK_TRIES; tries++) {
-		uint64_t t0, c0, t1, c1, spins;
-		if (!timer_reaches(arch_time() + 1, &t0, &c0, &spins, &cr->why) ||
-		    !timer_reaches(t0 + n, &t1, &c1, &spins, &cr->why))
-			return;
-		if (c1 <= c0) {
-			cr->why = "the cycle counter did not move while the timer did";
-			return;
-		}
-		/* Each end is seen at most one turn of the loop and at most one
-		 * tick after it happened. A turn is taken as twice the average:
-		 * the last turn also reads the counters, and a timer a model
-		 * updates in steps (QEMU -icount) is seen a few cycles late;
-		 * with the average alone the bound did not hold there. */
-		uint64_t cycles = c1 - c0, ticks = t1 - t0;
-		uint64_t per_tick = cycles / ticks ? cycles / ticks : 1, turn = 2 * (cycles / spins) + 2;
-		uint64_t slack = turn < per_tick ? turn : per_tick;
-		cr->khz = (uint64_t)((__int128)cycles * board.timebase_hz / ((__int128)ticks * 1000));
-		cr->error_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
-		cr->ticks = arch_time() - t_begin;
-		if (cr->error_ppm <= CLOCK_TARGET_PPM || n >= most)
-			return;
-		/* the span the bound asks for, with a quarter to spare */
-		uint64_t want = (uint64_t)((__int128)n * cr->error_ppm * 5 / (4 * CLOCK_TARGET_PPM)) + 1;
-		n = want < most ? want : most;
 	}
 }
 
@@ -237,6 +157,7 @@ static void core_record(const struct clock_reading *cr, const struct harness_cal
 	if (khz) {
 		rec_u64(&r, "mhz_error_ppm", cr->error_ppm);
 		rec_u64(&r, "clock_ticks", cr->ticks);
+		rec_u64(&r, "clock_span_ticks", cr->span_ticks);
 	}
 	if (cal->l1_floor_ran) {
 		if (cal->l1_floor_milli)
@@ -251,42 +172,69 @@ static void core_record(const struct clock_reading *cr, const struct harness_cal
 	counter_field(&r, "time", ctr.time_avail, ctr.time_why);
 	rec_close(&r);
 	bm_emit(&r);
-	char mhz[24];
-	fmt_milli(mhz, sizeof(mhz), (int64_t)khz);
+}
+
+/* The core's description for whoever watches the console, before its
+ * results (the core record, with every reason, follows them). */
+static void core_lines(const struct clock_reading *cr)
+{
+	if (!log_table_shown())
+		return;
+	const struct bm_cpu_desc *cpu = boot_cpu();
+	/* built without printf: on a core's RTL every instruction before
+	 * the first result counts (issue 30) */
+	char buf[400];
+	struct text t;
+	text_init(&t, buf, sizeof(buf));
 	/* what the hardware says first (MIDR; on RISC-V the SBI ids, VLEN),
 	 * the tree's word beside it */
+	text_add(&t, "core ");
+	text_u64(&t, arch_core_id());
+	text_add(&t, ": ");
+	text_add(&t, cores.type_label[rec_core_type()]);
+	text_add(&t, "; tree: ");
+	text_add(&t, cpu ? cpu->compatible : "(not in the device tree)");
 	/* the ISA string's base letters and how many extensions follow (a
 	 * K3's string is 600 bytes: the core record has it whole) */
-	char isa[48] = "";
 	if (cpu && cpu->isa[0]) {
 		const char *us = strchr(cpu->isa, '_');
-		int nx = 0;
+		uint64_t nx = 0;
 		for (const char *q = us; q; q = strchr(q + 1, '_'))
 			nx++;
-		snprintf(isa, sizeof(isa), " %.*s%s", us ? (int)(us - cpu->isa) : 40, cpu->isa, nx ? " +" : "");
-		if (nx)
-			snprintf(isa + strlen(isa), sizeof(isa) - strlen(isa), " %d extensions", nx);
+		text_add(&t, " ");
+		text_addn(&t, cpu->isa, us ? (size_t)(us - cpu->isa) : 40);
+		if (nx) {
+			text_add(&t, " + ");
+			text_u64(&t, nx);
+			text_add(&t, " extensions");
+		}
 	}
-	bm_printf("core %llu: %s; tree: %s%s; ", (unsigned long long)arch_core_id(), cores.type_label[rec_core_type()],
-		  cpu ? cpu->compatible : "(not in the device tree)", isa);
-	if (khz)
-		bm_printf("%s MHz %s\n", mhz, ctr.cycles_estimated ? "ESTIMATED (cycles from the clock)" : "measured");
-	else
-		bm_printf("clock not measured: %s\n", cr->why);
+	text_add(&t, "; ");
+	if (cr->khz) {
+		text_milli(&t, (int64_t)cr->khz);
+		text_add(&t, ctr.cycles_estimated ? " MHz ESTIMATED (cycles from the clock)\n" : " MHz measured\n");
+	} else {
+		text_add(&t, "clock not measured: ");
+		text_add(&t, cr->why);
+		text_add(&t, "\n");
+	}
+	bm_print(t.buf, t.len);
 	/* cycles and instret each with its reason; the missing events on one
 	 * line (the core record has each one's reason) */
-	char events[120] = "";
+	text_init(&t, buf, sizeof(buf));
 	for (int s = 0; s < ctr.nslots; s++) {
 		if (!ctr.slot[s].avail && s < 2)
 			bm_printf("  %-10s unavailable: %s\n", ctr.slot[s].name, ctr.slot[s].why);
-		else if (!ctr.slot[s].avail)
-			snprintf(events + strlen(events), sizeof(events) - strlen(events), "%s%s", events[0] ? ", " : "",
-				 ctr.slot[s].name);
-		else if (ctr.slot[s].emulated)
+		else if (!ctr.slot[s].avail) {
+			text_add(&t, t.len ? ", " : "  events unavailable: ");
+			text_add(&t, ctr.slot[s].name);
+		} else if (ctr.slot[s].emulated)
 			bm_printf("  %-10s %s\n", ctr.slot[s].name, ctr.slot[s].why);
 	}
-	if (events[0])
-		bm_printf("  events unavailable: %s (the core record says why)\n", events);
+	if (t.len) {
+		text_add(&t, " (the core record says why)\n");
+		bm_print(t.buf, t.len);
+	}
 	/* the core record has the details; the FPU's absence skips kernels
 	 * across every group, so it is said here too */
 	if (!arch_has_feature("fpu")) {
@@ -322,20 +270,17 @@ static void suite_job(void *p)
 	rec_set_core_type(s->type);
 	arch_counters_probe(&ctr, &board, platform_get()->raw_events);
 	struct clock_reading cr;
-	measure_clock(&cr);
+	clock_measure(&ctr, board.timebase_hz, &cr);
 	ctr.khz = cr.khz;
 	struct harness_calibration cal;
 	harness_calibrate(j->env, &ctr, &cal);
-	/* sim: the numbers first, then what the core is (on a core's RTL
-	 * the core record's 1.5 KB cost as much as the kernel): the host
-	 * tool reads records in any order */
-	if (j->env->opt->profile == BM_PROFILE_SIM) {
-		j->errors = harness_run_all(j->env, &ctr);
-		core_record(&cr, &cal);
-		return;
-	}
-	core_record(&cr, &cal);
+	/* The numbers first, then the record of what the core is: on a
+	 * core's RTL in a simulator its 1.7 KB cost as much as the kernel
+	 * (issue 30), and the host tool reads records in any order. The
+	 * console's lines on the core come first, for whoever watches. */
+	core_lines(&cr);
 	j->errors = harness_run_all(j->env, &ctr);
+	core_record(&cr, &cal);
 }
 
 void harness_main(const void *dtb, uint64_t reloc_delta, uint64_t entry_time)

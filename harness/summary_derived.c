@@ -9,6 +9,7 @@
 
 #include "log.h"
 #include "noinit.h"
+#include "options.h"
 #include "record.h"
 #include "summary.h"
 
@@ -19,6 +20,38 @@ static const struct sm_results *results;
 static const char *why(const char *reason)
 {
 	return no_cycles[0] ? no_cycles : reason;
+}
+
+/* baremark.only: a parameter whose kernels the run did not select is left
+ * out of `unavailable` (nobody asked for it; issue 30: a one-kernel run's
+ * summary listed nineteen), and a summary with nothing derived and
+ * nothing asked for is not written at all. NULL: every kernel. */
+static const struct bm_options *only;
+static bool asked(const char *const *names)
+{
+	for (; only && *names; names++)
+		if (!options_selects(only, *names))
+			return false;
+	return true;
+}
+#define ASKED(...) asked((const char *const[]){__VA_ARGS__, NULL})
+/* any uarch.window.<filler>: at filler 0 each is the same body */
+static bool asked_window(void)
+{
+	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "uarch.window.%s", sm_window_fillers[k]);
+		if (ASKED(name))
+			return true;
+	}
+	return false;
+}
+/* The parameters listed in `unavailable` so far. */
+static unsigned nmissing;
+static void missing(struct rec *r, const char *key, const char *why)
+{
+	rec_str(r, key, why);
+	nmissing++;
 }
 
 /* Why a field that needs `a` and `b` (b may be NULL) is missing: the
@@ -145,8 +178,10 @@ static void console_line(const struct sm_summary *s)
 	bm_printf("%s\n", line);
 }
 
-void summary_emit_derived(const struct sm_results *run)
+void summary_emit_derived(const struct sm_results *run, const struct bm_options *o)
 {
+	only = o;
+	nmissing = 0;
 	static struct sm_point p[SM_MAX_RESULTS] BM_NOINIT; /* filled below before use */
 	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS;
 	for (int i = 0; i < n; i++) {
@@ -158,7 +193,7 @@ void summary_emit_derived(const struct sm_results *run)
 	results = run;
 	struct sm_summary s;
 	summary_derive(p, n, &s);
-	static struct rec r; /* the longest record: off the stack */
+	static struct rec r BM_NOINIT; /* the longest record: off the stack; rec_begin sets it up */
 	rec_begin(&r, "summary");
 	rec_core(&r);
 	if (run->estimated)
@@ -175,51 +210,53 @@ void summary_emit_derived(const struct sm_results *run)
 	}
 	rec_close(&r);
 	rec_obj(&r, "unavailable");
-	if (!s.nlevels)
-		rec_str(&r, "caches", why("cache.load.lat did not run, or its curve has no step"));
-	if (!s.has_mispredict)
-		rec_str(&r, "mispredict_penalty", why("branch.random and branch.predictable did not both run"));
-	if (!s.has_width)
-		rec_str(&r, "issue_width", why("no independent-instruction kernel ran"));
-	if (s.order == SM_ORDER_UNKNOWN)
-		rec_str(&r, "execution", why("uarch.window.* at filler 0 and uarch.mlp chains=1 did not both run"));
-	else if (s.order == SM_IN_ORDER)
-		rec_str(&r, "window", why("in-order: there is no out-of-order window to measure"));
-	if (!s.has_mlp)
-		rec_str(&r, "memory_parallelism", why("uarch.mlp did not run"));
-	if (!s.btb4.has)
-		rec_str(&r, "btb", why("branch.btb.4 did not run"));
-	if (!s.btb16.has)
-		rec_str(&r, "btb_16", why("branch.btb.16 did not run"));
-	if (!s.ras.has)
-		rec_str(&r, "return_stack", why("branch.ret.random did not run"));
-	if (!s.ret_fixed.has)
-		rec_str(&r, "return_fixed", why("branch.ret.fixed did not run"));
-	if (!s.indirect.has)
-		rec_str(&r, "indirect_targets", why("branch.indirect did not run"));
-	if (!s.pattern.has)
-		rec_str(&r, "pattern_period", why("branch.pattern, branch.predictable and branch.random did not all run, or random was no slower"));
-	if (s.history_why)
-		rec_str(&r, "history_length", why(s.history_why));
-	if (!s.has_bandwidth)
-		rec_str(&r, "read_bandwidth", why("cache.bw.read did not run"));
-	if (!s.has_vbandwidth)
-		rec_str(&r, "vector_read_bandwidth", why("cache.bw.vread did not run (its skip record says why)"));
-	if (!s.has_prefetch)
-		rec_str(&r, "prefetch", why("cache.seq.lat did not run at the largest working set, or no memory level was found"));
-	if (!s.has_stlf)
-		rec_str(&r, "store_to_load_forwarding",
+	if (!s.nlevels && ASKED("cache.load.lat"))
+		missing(&r, "caches", why("cache.load.lat did not run, or its curve has no step"));
+	if (!s.has_mispredict && ASKED("branch.random", "branch.predictable"))
+		missing(&r, "mispredict_penalty", why("branch.random and branch.predictable did not both run"));
+	if (!s.has_width && (ASKED("pipeline.add.thr") || ASKED("uarch.width.alu_load") ||
+			     ASKED("uarch.width.alu_branch") || ASKED("uarch.width.alu_mul")))
+		missing(&r, "issue_width", why("no independent-instruction kernel ran"));
+	if (s.order == SM_ORDER_UNKNOWN && (asked_window() && ASKED("uarch.mlp")))
+		missing(&r, "execution", why("uarch.window.* at filler 0 and uarch.mlp chains=1 did not both run"));
+	else if (s.order == SM_IN_ORDER && (asked_window() && ASKED("uarch.mlp")))
+		missing(&r, "window", why("in-order: there is no out-of-order window to measure"));
+	if (!s.has_mlp && ASKED("uarch.mlp"))
+		missing(&r, "memory_parallelism", why("uarch.mlp did not run"));
+	if (!s.btb4.has && ASKED("branch.btb.4"))
+		missing(&r, "btb", why("branch.btb.4 did not run"));
+	if (!s.btb16.has && ASKED("branch.btb.16"))
+		missing(&r, "btb_16", why("branch.btb.16 did not run"));
+	if (!s.ras.has && ASKED("branch.ret.random"))
+		missing(&r, "return_stack", why("branch.ret.random did not run"));
+	if (!s.ret_fixed.has && ASKED("branch.ret.fixed"))
+		missing(&r, "return_fixed", why("branch.ret.fixed did not run"));
+	if (!s.indirect.has && ASKED("branch.indirect"))
+		missing(&r, "indirect_targets", why("branch.indirect did not run"));
+	if (!s.pattern.has && ASKED("branch.pattern", "branch.predictable", "branch.random"))
+		missing(&r, "pattern_period", why("branch.pattern, branch.predictable and branch.random did not all run, or random was no slower"));
+	if (s.history_why && ASKED("branch.history"))
+		missing(&r, "history_length", why(s.history_why));
+	if (!s.has_bandwidth && ASKED("cache.bw.read"))
+		missing(&r, "read_bandwidth", why("cache.bw.read did not run"));
+	if (!s.has_vbandwidth && ASKED("cache.bw.vread"))
+		missing(&r, "vector_read_bandwidth", why("cache.bw.vread did not run (its skip record says why)"));
+	if (!s.has_prefetch && ASKED("cache.seq.lat", "cache.load.lat"))
+		missing(&r, "prefetch", why("cache.seq.lat did not run at the largest working set, or no memory level was found"));
+	if (!s.has_stlf && ASKED("uarch.stlf.lat", "pipeline.add.lat"))
+		missing(&r, "store_to_load_forwarding",
 			why_left("uarch.stlf.lat", "pipeline.add.lat", "uarch.stlf.lat and pipeline.add.lat did not both run"));
-	if (!s.has_addi)
-		rec_str(&r, "add_elimination",
+	if (!s.has_addi && ASKED("pipeline.addi.lat", "pipeline.add.lat"))
+		missing(&r, "add_elimination",
 			why_left("pipeline.addi.lat", "pipeline.add.lat", "pipeline.addi.lat and pipeline.add.lat did not both run"));
-	if (!s.has_line)
-		rec_str(&r, "line_size", why(s.line_why));
-	if (!s.tlb_first.has)
-		rec_str(&r, "tlb_reach", why("cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes"));
-	else if (!s.tlb_last.has)
-		rec_str(&r, "tlb_reach_last", why("cache.tlb.lat never rose from one page count to the next"));
+	if (!s.has_line && ASKED("cache.line.lat"))
+		missing(&r, "line_size", why(s.line_why));
+	if (!s.tlb_first.has && ASKED("cache.tlb.lat", "cache.load.lat"))
+		missing(&r, "tlb_reach", why("cache.tlb.lat did not run (its skip record says why) or cache.load.lat lacks the matching sizes"));
+	else if (!s.tlb_last.has && ASKED("cache.tlb.lat", "cache.load.lat"))
+		missing(&r, "tlb_reach_last", why("cache.tlb.lat never rose from one page count to the next"));
 	rec_close(&r);
+	size_t bare = r.len; /* the derived parameters follow */
 	if (s.has_memory) {
 		rec_obj(&r, "memory");
 		rec_milli(&r, "latency_cycles", milli(s.memory_latency));
@@ -353,6 +390,8 @@ void summary_emit_derived(const struct sm_results *run)
 		rec_str(&r, "from", "cache.line.lat: the first offset past the flushed line (below the midpoint)");
 		rec_close(&r);
 	}
+	if (!s.nlevels && !nmissing && r.len == bare)
+		return; /* nothing derived, nothing asked for: no summary */
 	bm_emit(&r);
 
 	console_line(&s);

@@ -37,6 +37,8 @@ struct sm_results {
 	char no_cycles[200]; /* why the core counts no cycles; "" when it does */
 };
 
-/* Derives the summary and writes its record and console line. */
-void summary_emit_derived(const struct sm_results *run);
+/* Derives the summary and writes its record and console line; `only`
+ * (NULL: every kernel) leaves out what its selection did not ask for. */
+struct bm_options;
+void summary_emit_derived(const struct sm_results *run, const struct bm_options *only);
 #endif

@@ -15,7 +15,7 @@
 #include "summary_derived.h"
 
 static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
-static struct sm_refused refused[SM_MAX_REFUSED];
+static struct sm_refused refused[SM_MAX_REFUSED] BM_NOINIT; /* the first run.nrefused are written before read */
 static struct sm_results run = {points, 0, 0, refused, 0, false, ""};
 
 void summary_reset(bool cycles_estimated, const char *cycles_why)
@@ -55,16 +55,16 @@ void summary_refuse(const char *kernel, const char *verdict, const char *why)
 /* Where C cannot compute in floating point (an arm64 core without FP),
  * no summary is derived: the record says why, and every result it would
  * have been read off is in the log. */
-void summary_emit(void)
+void summary_emit(const struct bm_options *only)
 {
 	if (run.left_out)
 		bm_warn("summary: %d results did not fit its %d points and are not read", run.left_out, SM_MAX_RESULTS);
 	char why[200];
 	if (arch_c_float(why, sizeof(why))) {
-		summary_emit_derived(&run);
+		summary_emit_derived(&run, only);
 		return;
 	}
-	static struct rec r;
+	static struct rec r BM_NOINIT; /* rec_begin sets it up */
 	rec_begin(&r, "summary");
 	rec_core(&r);
 	rec_obj(&r, "unavailable");

@@ -17,5 +17,8 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 /* A result left out of the summary by its verdict (below_floor), with
  * the verdict's reason. */
 void summary_refuse(const char *kernel, const char *verdict, const char *why);
-void summary_emit(void);
+/* `only`: the run's options, whose baremark.only the summary keeps to
+ * (NULL: every kernel). */
+struct bm_options;
+void summary_emit(const struct bm_options *only);
 #endif

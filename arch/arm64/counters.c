@@ -9,6 +9,7 @@
 
 #include "arch.h"
 #include "sysreg.h"
+#include "time_wait.h"
 
 #define PMCR_E (1u << 0)
 #define PMCR_P (1u << 1)
@@ -144,6 +145,15 @@ bool arch_time_probe(char *why, size_t cap)
 uint64_t arch_time(void)
 {
 	return have_time ? read_sysreg(cntvct_el0) : 0;
+}
+
+uint64_t arch_time_wait(uint64_t until, uint64_t max_reads, uint64_t *reads)
+{
+	if (!have_time) {
+		*reads = 1;
+		return 0;
+	}
+	return BM_TIME_WAIT(read_sysreg(cntvct_el0), until, max_reads, reads);
 }
 
 /* No counter the EL1/EL2 image can read traps: PMCCNTR_EL0 always reads. */

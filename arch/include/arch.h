@@ -130,6 +130,11 @@ bool arch_selftest_nofp(void);
 bool arch_c_float(char *why, size_t cap);
 /* The architectural timer in ticks of board->timebase_hz. */
 uint64_t arch_time(void);
+/* Reads the timer until it reads at least `until` (a wrapping compare)
+ * or `max_reads` reads have gone by; returns the last reading and says
+ * in *reads how many it took. The port's own loop, its timer read inline:
+ * its turn bounds the clock measurement's error (harness/clock.c). */
+uint64_t arch_time_wait(uint64_t until, uint64_t max_reads, uint64_t *reads);
 /* Finds out whether arch_time() works on this core (a trap-guarded read)
  * and says how it reads or why it cannot; arch_counters_probe calls it
  * too. Until it has run, arch_time() returns 0. */

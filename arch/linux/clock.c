@@ -14,6 +14,7 @@
 
 #include "arch.h"
 #include "linux_clock.h"
+#include "time_wait.h"
 
 enum source { SRC_CLOCK, SRC_COUNTER };
 static enum source source = SRC_CLOCK;
@@ -45,6 +46,13 @@ static inline uint64_t counter(void)
 uint64_t arch_time(void)
 {
 	return source == SRC_COUNTER ? counter() : linux_clock_ns();
+}
+
+uint64_t arch_time_wait(uint64_t until, uint64_t max_reads, uint64_t *reads)
+{
+	if (source == SRC_COUNTER)
+		return BM_TIME_WAIT(counter(), until, max_reads, reads);
+	return BM_TIME_WAIT(linux_clock_ns(), until, max_reads, reads);
 }
 
 #if defined(__x86_64__)

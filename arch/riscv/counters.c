@@ -11,6 +11,7 @@
 #include "features.h"
 #include "isa.h"
 #include "sbi.h"
+#include "time_wait.h"
 
 /* SBI PMU function ids (chapter 11). */
 #define PMU_NUM_COUNTERS 0
@@ -271,6 +272,15 @@ bool arch_time_probe(char *why, size_t cap)
 uint64_t arch_time(void)
 {
 	return have_time ? csr_read(time) : 0;
+}
+
+uint64_t arch_time_wait(uint64_t until, uint64_t max_reads, uint64_t *reads)
+{
+	if (!have_time) {
+		*reads = 1;
+		return 0;
+	}
+	return BM_TIME_WAIT(csr_read(time), until, max_reads, reads);
 }
 
 /* A hart without F and D is tested as it is (QEMU -cpu rv64,f=false). */

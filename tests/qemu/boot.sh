@@ -17,7 +17,10 @@
 #            has no XTheadVector, so the thv.* kernels skip)
 # -icount shift=0 makes a cycle one retired instruction, so QEMU runs are
 # exact and repeatable (they prove the plumbing and the arithmetic, not
-# hardware latencies); BM_QEMU_ICOUNT=off leaves it out (multi-core runs:
+# hardware latencies); sleep=off keeps QEMU from moving its virtual clock
+# on by the host's time (by default it does, now and then, and the clock
+# measurement of a run read 992 to 1000 MHz from one run to the next,
+# 999.736 every time without it); BM_QEMU_ICOUNT=off leaves it out (multi-core runs:
 # QEMU 7.2's single-threaded -icount mode does not run a started hart
 # while the boot hart waits for it). No network; always a timeout
 # (BM_QEMU_TIMEOUT, s).
@@ -34,7 +37,7 @@ else
 fi
 disk=(-drive "file=$build/sdcard.img,format=raw,if=none,id=sd" -device virtio-blk-device,drive=sd)
 limit=${BM_QEMU_TIMEOUT:-300}
-icount=(-icount shift=0)
+icount=(-icount shift=0,sleep=off)
 [ "${BM_QEMU_ICOUNT:-}" = off ] && icount=()
 zvk=zvkned=true,zvknhb=true,zvkg=true,zvksed=true,zvksh=true,zvbc=true,zvkb=true
 case "${BM_QEMU_CPU:-}" in

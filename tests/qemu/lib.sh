@@ -136,7 +136,7 @@ check_workload_break() {
 check_trap_run() {
 	local n=$1
 	expect_q "$n" '[.[] | select(.type=="error")] | length == 1 and .[0].kernel == "selftest.trap" and .[0].what == "trap"' "the trapping kernel gives one error record"
-	expect_q "$n" 'map(.type) == ["run","core","error","kernel","result","summary","end"]' "after the trap the next kernel runs and the run ends"
+	expect_q "$n" 'map(.type) == ["run","error","kernel","result","core","end"]' "after the trap the next kernel runs and the run ends"
 	expect_q "$n" '.[-1].errors == 1' "end record counts the error"
 }
 

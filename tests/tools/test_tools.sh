@@ -58,20 +58,20 @@ done
 expect "report reads both formats" test -s "$OUT/format-report.html"
 
 # 2. parse: damage of every kind, with exact counts. The small log has
-# run, core, 2 kernel records (format 2: each kernel's op and parameter
-# name, once), 2 results, summary, end = 8 records; the damage below works
-# on the other 6 (a result without its kernel record still reads).
+# run, 2 kernel records (format 2: each kernel's op and parameter name,
+# once), 2 results, summary, core, end = 8 records; the damage below works
+# on the others, found by type (a result without its kernel record still
+# reads).
 src=$OUT/small.log
 expect "small log has 8 records" test "$(grep -c '@bm ' "$src")" = 8
 grep -v '"type":"kernel"' "$src" | awk -v fut="$(record '{"v":3,"type":"result","kernel":"from.the.future"}')" \
     -v notjson="$(record '[1,2,3]')" '
-	/@bm / { n++ }
-	n == 2 && /@bm / { sub(/"core":0/, "\"core\":1") }          # a flipped digit: bad CRC
-	n == 3 && /@bm / { $0 = substr($0, 1, 40) substr($0, 42) }  # a dropped byte: bad CRC
-	n == 4 && /@bm / { $0 = "U-Boot SPL 2024.01 (noise)" $0 }   # boot-loader text before the marker: kept
+	/"type":"end"/ { next }                                              # the run never reached its end
+	/"type":"core"/ { sub(/"core":0/, "\"core\":1") }                     # a flipped digit: bad CRC
+	/"type":"result"/ && ++r == 1 { $0 = substr($0, 1, 40) substr($0, 42) } # a dropped byte: bad CRC
+	/"type":"result"/ && r == 2 { $0 = "U-Boot SPL 2024.01 (noise)" $0 }    # boot-loader text before the marker: kept
 	{ print }
-	n == 4 && /@bm / { print fut; print notjson; print "@bm {\"v\":1,\"type\":\"result\" *zzzzzzzz" }
-	n == 5 && /@bm / { exit }                                   # the summary: dropped below, with the end
+	/"type":"result"/ && r == 2 { print fut; print notjson; print "@bm {\"v\":1,\"type\":\"result\" *zzzzzzzz" }
 ' | grep -v '"type":"summary"' >"$OUT/damaged.log"
 # Text interleaved mid-record, and a record cut off by the end of the log.
 line=$(grep '"type":"run"' "$src" | head -1)

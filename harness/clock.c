@@ -1,0 +1,95 @@
+/* The core's clock: cycles counted between two timer edges.
+ *
+ * Each end of the span is the first timer read that saw the timer move,
+ * so it is seen at most one turn of the waiting loop after it happened
+ * (and at most one tick): the two sightings' lateness differs by less
+ * than the longer of the two loops' turns, and that is the only error. A
+ * constant cost of reading the timer (a trap to firmware where the time
+ * CSR is emulated, as on the C906) is in both ends and cancels. A fixed
+ * n-tick wait without edges had read a 1 MHz C906 2% slow (issue 26).
+ *
+ * The first span is short; while its error bound is above the target,
+ * the same span is extended (from the same first edge) to the length the
+ * bound asks for, at most 1/50 s. The wait is the port's own tight loop
+ * (arch_time_wait): the shorter its turn, the fewer ticks the target
+ * needs, and on a core's RTL in a simulator every tick waited costs
+ * (issue 30: a 10 MHz timer at 1 GHz now needs about 80 ticks). */
+#include "clock.h"
+
+/* Target precision of the clock reading, and the longest it may take. */
+#define CLOCK_TARGET_PPM 2000u
+#define CLOCK_FIRST_TICKS 32u
+#define CLOCK_TRIES 4
+/* A timer that has not moved in this many reads has stopped. */
+#define CLOCK_MAX_READS (1ull << 32)
+
+struct edge {
+	uint64_t t, c; /* the timer's new reading, and the cycle counter right after */
+	uint64_t turn; /* the wait's turn of the loop, in cycles (see edge_at) */
+};
+
+static uint64_t cycles_now(void)
+{
+	uint64_t v[BM_MAX_SLOTS] = {0};
+	arch_counters_read(v);
+	return v[BM_SLOT_CYCLES];
+}
+
+/* Waits for the timer to read at least `until`, and notes that edge and
+ * the wait's turn: twice the loop's average and two cycles more (the
+ * average also holds reading the counters once, and a timer a model
+ * updates in steps, QEMU -icount, is seen a few cycles late; with the
+ * average alone the bound did not hold there). Only a long wait's
+ * average says what a turn is: the one that waits out the span. */
+static bool edge_at(uint64_t until, struct edge *e, const char **why)
+{
+	uint64_t reads, c_before = cycles_now();
+	e->t = arch_time_wait(until, CLOCK_MAX_READS, &reads);
+	e->c = cycles_now();
+	if ((int64_t)(e->t - until) < 0) {
+		*why = "timer does not advance";
+		return false;
+	}
+	e->turn = 2 * ((e->c - c_before) / reads) + 2;
+	return true;
+}
+
+void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct clock_reading *cr)
+{
+	*cr = (struct clock_reading){0};
+	if (!ctr->slot[BM_SLOT_CYCLES].avail) {
+		cr->why = ctr->slot[BM_SLOT_CYCLES].why; /* the counter's own reason */
+		return;
+	}
+	if (!ctr->time_avail || !timebase_hz) {
+		cr->why = "timer unavailable or timebase unknown";
+		return;
+	}
+	uint64_t most = timebase_hz / 50 > CLOCK_FIRST_TICKS ? timebase_hz / 50 : CLOCK_FIRST_TICKS;
+	uint64_t n = CLOCK_FIRST_TICKS, t_begin = arch_time();
+	struct edge first, last;
+	if (!edge_at(t_begin + 1, &first, &cr->why))
+		return;
+	for (int tries = 0; tries < CLOCK_TRIES; tries++) {
+		if (!edge_at(first.t + n, &last, &cr->why))
+			return;
+		if (last.c <= first.c) {
+			cr->why = "the cycle counter did not move while the timer did";
+			return;
+		}
+		uint64_t cycles = last.c - first.c, ticks = last.t - first.t;
+		uint64_t per_tick = cycles / ticks ? cycles / ticks : 1;
+		/* both ends wait in the same loop: the span's own wait (at
+		 * least a quarter of it) says how long its turn is */
+		uint64_t slack = last.turn < per_tick ? last.turn : per_tick;
+		cr->khz = (uint64_t)((__int128)cycles * timebase_hz / ((__int128)ticks * 1000));
+		cr->error_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
+		cr->span_ticks = ticks;
+		cr->ticks = arch_time() - t_begin;
+		if (cr->error_ppm <= CLOCK_TARGET_PPM || ticks >= most)
+			return;
+		/* the span the bound asks for, with a quarter to spare */
+		uint64_t want = (uint64_t)((__int128)ticks * cr->error_ppm * 5 / (4 * CLOCK_TARGET_PPM)) + 1;
+		n = want < most ? want : most;
+	}
+}
