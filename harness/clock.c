@@ -26,6 +26,7 @@
 struct edge {
 	uint64_t t, c; /* the timer's new reading, and the cycle counter right after */
 	uint64_t turn; /* the wait's turn of the loop, in cycles (see edge_at) */
+	uint64_t read; /* cycles one read of the counter took, where that varies */
 };
 
 static uint64_t cycles_now(void)
@@ -41,11 +42,15 @@ static uint64_t cycles_now(void)
  * updates in steps, QEMU -icount, is seen a few cycles late; with the
  * average alone the bound did not hold there). Only a long wait's
  * average says what a turn is: the one that waits out the span. */
-static bool edge_at(uint64_t until, struct edge *e, const char **why)
+static bool edge_at(const struct bm_counters *ctr, uint64_t until, struct edge *e, const char **why)
 {
 	uint64_t reads, c_before = cycles_now();
 	e->t = arch_time_wait(until, CLOCK_MAX_READS, &reads);
 	e->c = cycles_now();
+	/* where a read's own time varies, it is part of the error: the
+	 * counter was sampled somewhere within it (a second read says how
+	 * long one takes) */
+	e->read = ctr->cycles_read_varies ? cycles_now() - e->c : 0;
 	if ((int64_t)(e->t - until) < 0) {
 		*why = "timer does not advance";
 		return false;
@@ -68,10 +73,10 @@ void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct c
 	uint64_t most = timebase_hz / 50 > CLOCK_FIRST_TICKS ? timebase_hz / 50 : CLOCK_FIRST_TICKS;
 	uint64_t n = CLOCK_FIRST_TICKS, t_begin = arch_time();
 	struct edge first, last;
-	if (!edge_at(t_begin + 1, &first, &cr->why))
+	if (!edge_at(ctr, t_begin + 1, &first, &cr->why))
 		return;
 	for (int tries = 0; tries < CLOCK_TRIES; tries++) {
-		if (!edge_at(first.t + n, &last, &cr->why))
+		if (!edge_at(ctr, first.t + n, &last, &cr->why))
 			return;
 		if (last.c <= first.c) {
 			cr->why = "the cycle counter did not move while the timer did";
@@ -81,7 +86,7 @@ void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct c
 		uint64_t per_tick = cycles / ticks ? cycles / ticks : 1;
 		/* both ends wait in the same loop: the span's own wait (at
 		 * least a quarter of it) says how long its turn is */
-		uint64_t slack = last.turn < per_tick ? last.turn : per_tick;
+		uint64_t slack = (last.turn < per_tick ? last.turn : per_tick) + (first.read > last.read ? first.read : last.read);
 		cr->khz = (uint64_t)((__int128)cycles * timebase_hz / ((__int128)ticks * 1000));
 		cr->error_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
 		cr->span_ticks = ticks;

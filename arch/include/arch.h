@@ -38,6 +38,11 @@ struct bm_counters {
 	/* Cycles derived from the clock, not counted (Linux build without
 	 * perf): every figure in cycles is then an estimate, and says so. */
 	bool cycles_estimated;
+	/* Reading the cycle counter takes a varying time (a system call, or
+	 * the clock it is estimated from): the clock measurement counts that
+	 * time in its error bound. A CSR or PMU register read takes the same
+	 * time every read, and cancels. */
+	bool cycles_read_varies;
 	/* The core's clock in kHz, measured against the timer when the suite
 	 * starts on it (harness/main.c); 0 when it could not be. */
 	uint64_t khz;

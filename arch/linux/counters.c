@@ -126,6 +126,7 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	memset(c, 0, sizeof(*c));
 	c->time_avail = arch_time_probe(c->time_why, sizeof(c->time_why));
 	c->nslots = NWANTED;
+	c->cycles_read_varies = true; /* read(2) of perf, or clock_gettime */
 	for (int s = 0; s < NWANTED; s++)
 		c->slot[s].name = wanted[s].name;
 	leader = open_event(wanted[0].type, wanted[0].config, -1);
