@@ -52,6 +52,8 @@ void console_init(const struct bm_board *b)
 				ns16550_unit_enable(&ns);
 			if (uart_desc.kind != BM_UART_PL011)
 				ns16550_detect_fifo(&ns);
+			else
+				pl011_detect_fifo(&pl);
 		}
 	} else {
 		fall_back(b->uart_note[0] ? b->uart_note : "no UART described");

@@ -5,6 +5,8 @@
  * (Intel PXA27x developer's manual, IER; Linux 8250 UART_IER_UUE). */
 #include "ns16550.h"
 
+#include "burst.h"
+
 /* Every register access goes through these two; the host test of the
  * write loop (tests/host/test_uart.c) defines them to watch each one. */
 #ifndef NS16550_LOAD
@@ -69,50 +71,23 @@ uint32_t ns16550_lsr(const struct ns16550 *u)
 	return rd(u, REG_LSR);
 }
 
-/* n bytes (each "\n" as "\r\n") to a UART whose registers are `W` wide
- * at `lsr` and `thr`; evaluates to how many of s went out. THRE is polled
- * once for every `burst` bytes: with a FIFO, up to burst - 1 bytes of s
- * go out a poll, so that a '\n' and the '\r' before it always fit (each
- * '\r' takes the place of one byte of s); a UART without one takes one
- * byte a poll. Every printed byte comes through the FIFO loop, five
- * instructions a byte on RISC-V (issue 30: a core's RTL in a simulator
- * pays for each). */
-#define WRITE_ALL(W, lsr, thr, s, n, burst)                                                                            \
-	({                                                                                                             \
-		const char *p_ = (s), *end_ = p_ + (n);                                                                \
-		bool cr_ = false; /* no FIFO: the '\r' of the '\n' at p_ has gone */                                   \
-		while (p_ < end_) {                                                                                    \
-			unsigned polls_ = 0;                                                                           \
-			while (!(NS16550_LOAD(W, lsr) & LSR_THRE) && ++polls_ < THRE_POLLS)                              \
-				;                                                                                      \
-			if (polls_ == THRE_POLLS)                                                                      \
-				break;                                                                                 \
-			if ((burst) == 1) {                                                                            \
-				cr_ = *p_ == '\n' && !cr_;                                                             \
-				NS16550_STORE(W, thr, (uint8_t)(cr_ ? '\r' : *p_++));                                 \
-				continue;                                                                              \
-			}                                                                                              \
-			size_t take_ = (size_t)(end_ - p_) < (burst) - 1 ? (size_t)(end_ - p_) : (burst) - 1;          \
-			for (const char *stop_ = p_ + take_; p_ < stop_;) {                                            \
-				char c_ = *p_++;                                                                       \
-				if (c_ == '\n') {                                                                      \
-					NS16550_STORE(W, thr, '\r');                                                 \
-					stop_--;                                                                       \
-				}                                                                                      \
-				NS16550_STORE(W, thr, (uint8_t)c_);                                                   \
-			}                                                                                              \
-		}                                                                                                      \
-		(size_t)(p_ - (s));                                                                                    \
-	})
+/* a byte to THR: UART_WRITE_BURST's PUT */
+#define THR_PUT(c) NS16550_STORE(W_, thr, (c))
 
 size_t ns16550_write(const struct ns16550 *u, const char *s, size_t n)
 {
 	uintptr_t lsr = u->base + ((uintptr_t)REG_LSR << u->shift), thr = u->base + ((uintptr_t)REG_THR << u->shift);
+	/* THRE: the FIFO (or, without one, the holding register) is empty */
 	size_t burst = u->fifo ? TX_FIFO : 1;
 	/* the register width chosen once, outside the loop */
-	if (u->width == 4)
-		return WRITE_ALL(uint32_t, lsr, thr, s, n, burst);
-	return WRITE_ALL(uint8_t, lsr, thr, s, n, burst);
+	if (u->width == 4) {
+#define W_ uint32_t
+		return UART_WRITE_BURST(NS16550_LOAD(W_, lsr) & LSR_THRE, THR_PUT, s, n, burst, THRE_POLLS);
+#undef W_
+	}
+#define W_ uint8_t
+	return UART_WRITE_BURST(NS16550_LOAD(W_, lsr) & LSR_THRE, THR_PUT, s, n, burst, THRE_POLLS);
+#undef W_
 }
 
 void ns16550_unit_enable(const struct ns16550 *u)

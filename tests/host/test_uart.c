@@ -1,8 +1,9 @@
-/* The 16550 driver on a model of its registers: the divisor arithmetic
- * behind baremark.baud, and the write loop every printed byte goes
- * through (its "\n" to "\r\n", at most a FIFO's worth of bytes a THRE
- * poll, none without one, and a UART that never drains). The driver is
- * compiled here with its two register accessors watching each access. */
+/* The 16550 and PL011 drivers on a model of their registers: the divisor
+ * arithmetic behind baremark.baud, and the write loop every printed byte
+ * goes through (uart/burst.h: its "\n" to "\r\n", at most a FIFO's worth
+ * of bytes a poll, one without a FIFO, and a UART that never drains). The
+ * drivers are compiled here with their register accessors watching each
+ * access. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -41,6 +42,35 @@ static void model_store(uintptr_t a, uint32_t v)
 #define NS16550_STORE(W, a, v) model_store((uintptr_t)(a), (uint32_t)(v))
 #include "../../uart/ns16550.c"
 
+/* The PL011 on the same model: its data register at 0, its flags at
+ * 0x18 (TXFE, bit 7, where the 16550 has LSR), LCR_H at 0x2c. */
+static uint32_t pl_regs[16];
+static uint32_t pl_fr;
+static uint32_t pl_load(uintptr_t a)
+{
+	if (a == (uintptr_t)&pl_regs[0x18 / 4]) {
+		polls++;
+		if (pl_fr & 0x80)
+			since_poll = 0;
+		return pl_fr;
+	}
+	return pl_regs[(a - (uintptr_t)pl_regs) / 4];
+}
+static void pl_store(uintptr_t a, uint32_t v)
+{
+	if (a != (uintptr_t)&pl_regs[0]) {
+		pl_regs[(a - (uintptr_t)pl_regs) / 4] = v;
+		return;
+	}
+	if (nout < sizeof(out))
+		out[nout++] = (char)v;
+	if (++since_poll > most_since_poll)
+		most_since_poll = since_poll;
+}
+#define PL011_LOAD(a) pl_load((uintptr_t)(a))
+#define PL011_STORE(a, v) pl_store((uintptr_t)(a), (uint32_t)(v))
+#include "../../uart/pl011.c"
+
 /* What the line should read: each '\n' as "\r\n". */
 static size_t expected(const char *s, size_t n, char *e)
 {
@@ -69,6 +99,24 @@ static void write_case(const char *what, const char *s, size_t n, bool fifo, uns
 	CHECK(most_since_poll <= (fifo ? 16u : 1u), "%s: %u bytes written on one THRE poll", what, most_since_poll);
 }
 
+static void pl011_case(const char *what, const char *s, size_t n, bool fen)
+{
+	struct bm_uart_desc d = {.kind = BM_UART_PL011, .base = (uintptr_t)pl_regs, .reg_width = 4};
+	struct pl011 u;
+	pl011_setup(&u, &d);
+	pl_regs[0x2c / 4] = fen ? 0x70 : 0x60; /* 8 bits, FIFOs on or off */
+	pl011_detect_fifo(&u);
+	CHECK(u.fifo == fen, "%s: FEN %d read as %d", what, fen, u.fifo);
+	pl_fr = 0x80;
+	nout = since_poll = most_since_poll = polls = 0;
+	char e[sizeof(out)];
+	size_t ne = expected(s, n, e);
+	size_t sent = pl011_write(&u, s, n);
+	CHECK(sent == n, "%s: sent %zu of %zu", what, sent, n);
+	CHECK(nout == ne && memcmp(out, e, ne) == 0, "%s: the line differs (%zu bytes, want %zu)", what, nout, ne);
+	CHECK(most_since_poll <= (fen ? 16u : 1u), "%s: %u bytes written on one TXFE poll", what, most_since_poll);
+}
+
 static void test_write(void)
 {
 	write_case("text", "ab\ncd\n", 6, true, 0, 1);
@@ -86,6 +134,20 @@ static void test_write(void)
 		for (size_t i = 0; i < n; i++)
 			s[i] = rand() % 4 == 0 ? '\n' : (char)('a' + rand() % 26);
 		write_case("random", s, n, trial & 1, (unsigned)(trial & 2), trial & 4 ? 4 : 1);
+		pl011_case("pl011 random", s, n, trial & 1);
+	}
+	pl011_case("pl011 newlines, FIFO", nl, sizeof(nl), true);
+	pl011_case("pl011 newlines, no FIFO", nl, sizeof(nl), false);
+	/* a PL011 whose FIFO never empties: nothing sent, and said so */
+	{
+		struct bm_uart_desc d = {.kind = BM_UART_PL011, .base = (uintptr_t)pl_regs, .reg_width = 4};
+		struct pl011 u;
+		pl011_setup(&u, &d);
+		pl_fr = 0x20; /* TXFF, not TXFE */
+		nout = polls = 0;
+		CHECK_EQ_U(pl011_write(&u, "x\n", 2), 0);
+		CHECK_EQ_U(nout, 0);
+		CHECK_EQ_U(polls, TXFE_POLLS);
 	}
 	/* a transmitter that never empties: the write gives up, sends
 	 * nothing, and says so by what it returns */
