@@ -283,7 +283,7 @@ static void suite_job(void *p)
 	core_record(&cr, &cal);
 }
 
-void harness_main(const void *dtb, uint64_t reloc_delta, uint64_t entry_time)
+void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_time)
 {
 	read_board(dtb);
 	arch_board_ready(&board);
@@ -295,7 +295,7 @@ void harness_main(const void *dtb, uint64_t reloc_delta, uint64_t entry_time)
 	 * counts from the board's power-on. */
 	char time_why[96];
 	bool time_ok = arch_time_probe(time_why, sizeof(time_why));
-	uint64_t t_start = time_ok && entry_time ? entry_time : arch_time();
+	uint64_t t_start = time_ok && entry_time ? *entry_time : arch_time();
 
 	options_defaults(&opts);
 	options_parse(&opts, board.bootargs ? board.bootargs : "");
@@ -385,8 +385,8 @@ void harness_main(const void *dtb, uint64_t reloc_delta, uint64_t entry_time)
 	if (time_ok && entry_time) {
 		rec_obj(&r, "ticks_from_entry");
 		if (harness_first_result_time())
-			rec_u64(&r, "first_result", harness_first_result_time() - entry_time);
-		rec_u64(&r, "end", arch_time() - entry_time);
+			rec_u64(&r, "first_result", harness_first_result_time() - *entry_time);
+		rec_u64(&r, "end", arch_time() - *entry_time);
 		rec_close(&r);
 	}
 	bm_emit(&r);

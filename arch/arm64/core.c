@@ -27,8 +27,8 @@ _Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, ui
 {
 	arm64_el = (unsigned)el;
 	mmu_on_at_entry = mmu_was_on != 0;
-	mmu_early((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, (uint64_t)(uintptr_t)dtb);
-	harness_main(dtb, reloc_delta, entry_time);
+	mmu_early((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, (uint64_t)(uintptr_t)dtb, reloc_delta != 0);
+	harness_main(dtb, reloc_delta, &entry_time);
 	arch_stop();
 }
 

@@ -1,10 +1,12 @@
 #ifndef BM_ARM64_MMU_H
 #define BM_ARM64_MMU_H
+#include <stdbool.h>
 #include <stdint.h>
 #include "board.h"
 /* Before the device tree is read: Normal memory only for the image and
- * the 2 MiB around the DTB, Device everywhere else; MMU and caches on. */
-void mmu_early(uint64_t img_start, uint64_t img_end, uint64_t dtb);
+ * the 2 MiB around the DTB, Device everywhere else; MMU and caches on.
+ * `moved`: start.S relocated the image (wrote into it, caches off). */
+void mmu_early(uint64_t img_start, uint64_t img_end, uint64_t dtb, bool moved);
 /* With the board known: every memory range Normal write-back, inner
  * shareable; everything else Device-nGnRE, never executable. Returns
  * how many ranges were mapped. */

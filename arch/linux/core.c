@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 	build_cmdline(argc, argv);
 	pin();
 	arch_trap_init();
-	harness_main(NULL, 0, 0); /* the run counts from its banner: no image entry to time */
+	harness_main(NULL, 0, NULL); /* the run counts from its banner: no image entry to time */
 	return 0;
 }
 

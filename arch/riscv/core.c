@@ -19,7 +19,7 @@ _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta
 _Noreturn void arch_entry(uint64_t hartid, const void *dtb, uint64_t reloc_delta, uint64_t entry_time)
 {
 	self_hartid = hartid;
-	harness_main(dtb, reloc_delta, entry_time);
+	harness_main(dtb, reloc_delta, &entry_time);
 	arch_stop();
 }
 
