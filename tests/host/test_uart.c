@@ -15,27 +15,37 @@ static size_t nout;
 static unsigned since_poll, most_since_poll, polls;
 static uint8_t lsr_value;
 
+/* What both models do: a status read (a poll; `ready` set: the FIFO is
+ * empty, so the count of bytes since starts again), and a byte sent. */
+static uint32_t polled(uint32_t status, uint32_t ready)
+{
+	polls++;
+	if (status & ready)
+		since_poll = 0;
+	return status;
+}
+
+static void sent_byte(uint32_t v)
+{
+	if (nout < sizeof(out))
+		out[nout++] = (char)v;
+	if (++since_poll > most_since_poll)
+		most_since_poll = since_poll;
+}
+
 static uint32_t model_load(uintptr_t a)
 {
-	if (a == (uintptr_t)&regs[0] + (5u << 2) || a == (uintptr_t)&regs[5]) {
-		polls++;
-		if (lsr_value & 0x20)
-			since_poll = 0;
-		return lsr_value;
-	}
+	if (a == (uintptr_t)&regs[0] + (5u << 2) || a == (uintptr_t)&regs[5])
+		return polled(lsr_value, 0x20);
 	return regs[a - (uintptr_t)regs];
 }
 
 static void model_store(uintptr_t a, uint32_t v)
 {
-	if (a != (uintptr_t)&regs[0]) {
+	if (a == (uintptr_t)&regs[0])
+		sent_byte(v);
+	else
 		regs[a - (uintptr_t)regs] = (uint8_t)v;
-		return;
-	}
-	if (nout < sizeof(out))
-		out[nout++] = (char)v;
-	if (++since_poll > most_since_poll)
-		most_since_poll = since_poll;
 }
 
 #define NS16550_LOAD(W, a) ((W)model_load((uintptr_t)(a)))
@@ -48,24 +58,16 @@ static uint32_t pl_regs[16];
 static uint32_t pl_fr;
 static uint32_t pl_load(uintptr_t a)
 {
-	if (a == (uintptr_t)&pl_regs[0x18 / 4]) {
-		polls++;
-		if (pl_fr & 0x80)
-			since_poll = 0;
-		return pl_fr;
-	}
+	if (a == (uintptr_t)&pl_regs[0x18 / 4])
+		return polled(pl_fr, 0x80);
 	return pl_regs[(a - (uintptr_t)pl_regs) / 4];
 }
 static void pl_store(uintptr_t a, uint32_t v)
 {
-	if (a != (uintptr_t)&pl_regs[0]) {
+	if (a == (uintptr_t)&pl_regs[0])
+		sent_byte(v);
+	else
 		pl_regs[(a - (uintptr_t)pl_regs) / 4] = v;
-		return;
-	}
-	if (nout < sizeof(out))
-		out[nout++] = (char)v;
-	if (++since_poll > most_since_poll)
-		most_since_poll = since_poll;
 }
 #define PL011_LOAD(a) pl_load((uintptr_t)(a))
 #define PL011_STORE(a, v) pl_store((uintptr_t)(a), (uint32_t)(v))
