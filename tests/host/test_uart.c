@@ -85,6 +85,17 @@ static size_t expected(const char *s, size_t n, char *e)
 	return k;
 }
 
+/* After one write of s[0..n-1] that returned `sent`: every byte went,
+ * as "\r\n" for each "\n", and at most a FIFO's worth a poll. */
+static void check_line(const char *what, const char *s, size_t n, size_t sent, bool fifo)
+{
+	char e[sizeof(out)];
+	size_t ne = expected(s, n, e);
+	CHECK(sent == n, "%s: sent %zu of %zu", what, sent, n);
+	CHECK(nout == ne && memcmp(out, e, ne) == 0, "%s: the line differs (%zu bytes, want %zu)", what, nout, ne);
+	CHECK(most_since_poll <= (fifo ? 16u : 1u), "%s: %u bytes written on one poll", what, most_since_poll);
+}
+
 static void write_case(const char *what, const char *s, size_t n, bool fifo, unsigned shift, unsigned width)
 {
 	struct bm_uart_desc d = {.kind = BM_UART_NS16550, .base = (uintptr_t)regs, .reg_shift = shift, .reg_width = width};
@@ -93,12 +104,7 @@ static void write_case(const char *what, const char *s, size_t n, bool fifo, uns
 	u.fifo = fifo;
 	lsr_value = 0x60;
 	nout = since_poll = most_since_poll = polls = 0;
-	char e[sizeof(out)];
-	size_t ne = expected(s, n, e);
-	size_t sent = ns16550_write(&u, s, n);
-	CHECK(sent == n, "%s: sent %zu of %zu", what, sent, n);
-	CHECK(nout == ne && memcmp(out, e, ne) == 0, "%s: the line differs (%zu bytes, want %zu)", what, nout, ne);
-	CHECK(most_since_poll <= (fifo ? 16u : 1u), "%s: %u bytes written on one THRE poll", what, most_since_poll);
+	check_line(what, s, n, ns16550_write(&u, s, n), fifo);
 }
 
 static void pl011_case(const char *what, const char *s, size_t n, bool fen)
@@ -111,12 +117,7 @@ static void pl011_case(const char *what, const char *s, size_t n, bool fen)
 	CHECK(u.fifo == fen, "%s: FEN %d read as %d", what, fen, u.fifo);
 	pl_fr = 0x80;
 	nout = since_poll = most_since_poll = polls = 0;
-	char e[sizeof(out)];
-	size_t ne = expected(s, n, e);
-	size_t sent = pl011_write(&u, s, n);
-	CHECK(sent == n, "%s: sent %zu of %zu", what, sent, n);
-	CHECK(nout == ne && memcmp(out, e, ne) == 0, "%s: the line differs (%zu bytes, want %zu)", what, nout, ne);
-	CHECK(most_since_poll <= (fen ? 16u : 1u), "%s: %u bytes written on one TXFE poll", what, most_since_poll);
+	check_line(what, s, n, pl011_write(&u, s, n), fen);
 }
 
 static void test_write(void)
