@@ -1,6 +1,5 @@
 #include "record.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "crc32.h"
