@@ -5,7 +5,8 @@
 #   make tools                host programs (tools/baremark)
 .DEFAULT_GOAL := all
 PLATFORM ?= qemu-rv64
-SHARED ?= ../shared
+# Real boards' device trees, unmodified (README.md there says where from).
+REAL_TREES := tests/fixtures/dtb
 PROFILE ?= quick
 
 PLATDIR := platform/$(PLATFORM)
@@ -26,7 +27,7 @@ FREESTANDING := -ffreestanding -fno-stack-protector
 endif
 include mk/host.mk
 
-# Rooms of the house plan (../shared/guide.md), in dependency order.
+# Rooms of the house plan (docs/building.md), in dependency order.
 # A kernel file named *_<arch>.c or *_<arch>.S is built for that ISA only.
 SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
 	$(wildcard arch/$(ARCH_DIR)/*.c arch/$(ARCH_DIR)/*.S) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \

@@ -49,8 +49,8 @@ $(HOST_BUILD)/fixtures/%.dtb: tests/fixtures/%.dts
 	dtc -q -I dts -O dtb -o $@ $<
 
 unit-tests: $(UNIT) $(FIXTURE_DTBS)
-	@test -d $(SHARED)/dtb || { echo "error: $(SHARED)/dtb not found (set SHARED=)"; exit 1; }
-	$(UNIT) $(SHARED) $(HOST_BUILD)/fixtures
+	cd $(REAL_TREES) && sha256sum --quiet -c SHA256SUMS
+	$(UNIT) $(REAL_TREES) $(HOST_BUILD)/fixtures
 
 # Bounded fuzzing of the device-tree reader, the host tool's record
 # parser and the subcommands that read records (libFuzzer, clang). The kept

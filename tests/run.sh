@@ -5,7 +5,7 @@
 #   fillers    the probes' fillers and chains, disassembled on all three ISAs: none a
 #              renamer eliminates (immediate adds, moves, zero idioms)
 #   crypto     crypto kernels: known answers, a broken backend, OpenSSL on random input
-#   inspect    baremark inspect on every tree in ../shared/dtb
+#   inspect    baremark inspect on every real board's tree in tests/fixtures/dtb
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
 #   hostile    every subcommand on logs with hostile contents (valid CRCs): no crash, no command

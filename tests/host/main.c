@@ -5,7 +5,7 @@
 
 unsigned long t_pass, t_fail;
 
-void test_fdt(const char *shared, const char *fixtures);
+void test_fdt(const char *trees, const char *fixtures);
 void test_record(void);
 void test_options(void);
 void test_stats(void);
@@ -13,7 +13,7 @@ void test_stats_estimate(void);
 void test_operands(void);
 void test_uart(void);
 void test_text(void);
-void test_coretypes(const char *shared);
+void test_coretypes(const char *trees);
 void test_rv_insn(void);
 void test_isa(void);
 void test_wordcopy(void);
@@ -42,7 +42,7 @@ void *read_file(const char *path, size_t *len)
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: unit <shared dir> <compiled fixtures dir>\n");
+		fprintf(stderr, "usage: unit <real trees dir (tests/fixtures/dtb)> <compiled fixtures dir>\n");
 		return 2;
 	}
 	test_fdt(argv[1], argv[2]);

@@ -1,5 +1,6 @@
 /* Core types on the boards' own device trees, with the identity values
- * each core reports on hardware taken from ../shared/platforms.md (no
+ * each core reports on hardware taken from the project's platform facts
+ * (shared/platforms.md, with its sources; no
  * board here): RK3576 Cortex-A53 (MIDR 0x410fd034) at MPIDR 0x000-0x003
  * and Cortex-A72 (0x410fd083) at 0x100-0x103; K3 X100 harts 0-7 (marchid
  * 0x8000000058000002, VLEN 256) and A100 harts 8-15 (marchid
@@ -11,11 +12,11 @@
 #include "isa.h"
 #include "coretypes.h"
 
-static int load(const char *shared, const char *name, struct bm_board *b)
+static int load(const char *trees, const char *name, struct bm_board *b)
 {
 	char path[512];
 	size_t len = 0;
-	snprintf(path, sizeof(path), "%s/dtb/%s", shared, name);
+	snprintf(path, sizeof(path), "%s/%s", trees, name);
 	void *blob = read_file(path, &len);
 	memset(b, 0, sizeof(*b));
 	int r = blob ? board_from_fdt(b, blob, len, NULL) : -1;
@@ -23,14 +24,14 @@ static int load(const char *shared, const char *name, struct bm_board *b)
 	return r;
 }
 
-void test_coretypes(const char *shared)
+void test_coretypes(const char *trees)
 {
 	struct bm_board b;
 	struct core_ident id[BM_MAX_CPUS];
 	int type[BM_MAX_CPUS];
 	char label[80];
 
-	CHECK(load(shared, "rk3576-armsom-sige5.dtb", &b) == 0, "rk3576 tree");
+	CHECK(load(trees, "rk3576-armsom-sige5.dtb", &b) == 0, "rk3576 tree");
 	CHECK_EQ_U(b.ncpus, 8);
 	for (int i = 0; i < b.ncpus; i++) {
 		memset(&id[i], 0, sizeof(id[i]));
@@ -46,7 +47,7 @@ void test_coretypes(const char *shared)
 	coretype_label(&id[7], label, sizeof(label));
 	CHECK_EQ_S(label, "Cortex-A72 (MIDR 0x410fd083)");
 
-	CHECK(load(shared, "k3-pico-itx.dtb", &b) == 0, "k3 tree");
+	CHECK(load(trees, "k3-pico-itx.dtb", &b) == 0, "k3 tree");
 	CHECK_EQ_U(b.ncpus, 8); /* harts 0-7 only */
 	/* The X100's vector crypto, as the kernels will look it up. */
 	static const char *const vk[] = {"v", "zvkned", "zvknha", "zvknhb", "zvkg", "zvksed", "zvksh", "zvkb", "zvbc"};

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# baremark inspect on every tree in ../shared/dtb, against facts written
-# here (read off the trees with fdtget and ../shared/platforms.md).
+# baremark inspect on every real board's tree in tests/fixtures/dtb, against
+# facts written here (read off the trees with fdtget and the project's
+# platform facts).
 set -uo pipefail
 TOOL=${TOOL:-build/host/baremark}
-SHARED=${SHARED:-../shared}
+TREES=tests/fixtures/dtb
 pass=0 fail=0
 check() { # TREE "expected line (a fixed string the output must contain)"
 	if grep -qF -- "$2" <<<"${out[$1]}"; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL: $1: no line with: $2" >&2; fi
 }
 declare -A out
-for f in "$SHARED"/dtb/*.dtb; do
+for f in "$TREES"/*.dtb; do
 	name=$(basename "$f" .dtb)
 	out[$name]=$("$TOOL" inspect "$f" 2>&1) || { fail=$((fail + 1)); echo "FAIL: inspect $name exited non-zero" >&2; }
 done
