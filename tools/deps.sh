@@ -11,9 +11,10 @@
 # T-Head C906 CPU model and cannot take the Zicntr counters away, and the
 # tests run all of those inside the image. Backports are never preferred by
 # apt (priority 100), so only the packages named below with
-# /bookworm-backports, and what they depend on at a backports version
-# (QEMU's own common/data packages and the OpenSBI that QEMU 10 ships as its
-# RISC-V -bios default), come from there; the script checks that afterwards.
+# /bookworm-backports come from there (QEMU, its own common/data packages and
+# the OpenSBI that QEMU 10 ships as its RISC-V -bios default, each named: apt
+# takes a named package's dependencies from bookworm); the script checks that
+# afterwards.
 # The backports entry uses the mirror this machine already uses for
 # bookworm (BM_DEBIAN_MIRROR overrides it).
 set -euo pipefail
@@ -33,8 +34,13 @@ packages=(
 	# host tool: plots, and its tests (a pty pair, a browser for the report)
 	gnuplot-nox socat chromium
 	# QEMU 10 from bookworm-backports (above): system emulators and
-	# qemu-user (the Linux build's tests) in the same version
+	# qemu-user (the Linux build's tests) in the same version, and the
+	# backports packages they depend on at that version, each named: a
+	# /bookworm-backports suffix selects that package alone, and apt takes
+	# its dependencies from bookworm (QEMU 7.2's common and data packages,
+	# OpenSBI 1.1), which QEMU 10 refuses ("held broken packages").
 	qemu-system-riscv/bookworm-backports qemu-system-arm/bookworm-backports qemu-user/bookworm-backports
+	qemu-system-common/bookworm-backports qemu-system-data/bookworm-backports opensbi/bookworm-backports
 )
 # What may arrive from backports: those, QEMU's shared parts, its firmware.
 allowed_backports='^(qemu-system-riscv|qemu-system-arm|qemu-user|qemu-system-common|qemu-system-data|opensbi)$'
@@ -123,10 +129,26 @@ if [ -n "$stray" ]; then
 	echo "deps.sh: warning: these installed packages come from bookworm-backports, not from baremark's list:" >&2
 	echo "$stray" | sed 's/^/  /' >&2
 fi
-version=$(qemu-system-riscv64 --version | awk 'NR == 1 { print $4 }')
-case "$version" in
-1[0-9].*) echo "deps.sh: QEMU $version" ;;
-*)
-	echo "deps.sh: qemu-system-riscv64 is version '$version', the tests need 10.x from bookworm-backports" >&2
-	exit 1 ;;
-esac
+# Every package named with /bookworm-backports must be there at a backports
+# version: a bookworm one means apt resolved the install some other way.
+for p in "${packages[@]}"; do
+	case "$p" in */bookworm-backports) ;; *) continue ;; esac
+	p=${p%/bookworm-backports}
+	v=$(dpkg-query -W -f '${Version}' "$p" 2>/dev/null || true)
+	case "$v" in
+	*~bpo12*) ;;
+	*)
+		echo "deps.sh: $p is at version '${v:-none}', not bookworm-backports' (~bpo12)" >&2
+		exit 1 ;;
+	esac
+done
+for q in qemu-system-riscv64 qemu-system-aarch64 qemu-riscv64 qemu-aarch64; do
+	version=$("$q" --version | head -n 1 | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -n 1)
+	case "$version" in
+	1[0-9].*) ;;
+	*)
+		echo "deps.sh: $q is version '$version', the tests need 10.x from bookworm-backports" >&2
+		exit 1 ;;
+	esac
+done
+echo "deps.sh: QEMU $version"
