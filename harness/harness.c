@@ -39,6 +39,7 @@ struct job {
 	const struct bm_counters *ctr;
 	uint64_t param;
 	bool has_param; /* false for what is said before any parameter runs */
+	unsigned tries; /* this measurement of the point is the tries-th (MAX_TRIES) */
 	/* results */
 	const char *skip_why;
 	bool check_failed;
@@ -162,7 +163,12 @@ static void measure(void *p)
 	 * exactly that count when baremark.repeat gives it), at most
 	 * MAX_REPEATS or the time budget. */
 	const struct bm_options *o = j->env->opt;
-	unsigned min_r = harness_repeats(o);
+	/* each try of a point that measured nothing runs twice the repeats of
+	 * the one before: a disturbance that hit every run of the N body (a
+	 * busy machine) is less likely to hit every run of twice as many */
+	unsigned min_r = harness_repeats(o) << (j->tries - 1);
+	if (min_r > MAX_REPEATS)
+		min_r = MAX_REPEATS;
 	bool timed = j->ctr->time_avail && j->env->board->timebase_hz;
 	uint64_t t0 = arch_time();
 	for (unsigned r = 0; r < MAX_REPEATS; r++) {
@@ -175,16 +181,17 @@ static void measure(void *p)
 		if (j->repeats < min_r)
 			continue;
 		j->settled = settled_now(j);
-		if (j->settled || o->repeat || !timed || arch_time() - t0 > budget_ticks(j))
+		if (j->settled || (o->repeat && j->tries == 1) || !timed || arch_time() - t0 > budget_ticks(j))
 			break;
 	}
 }
 
 /* One kernel at one parameter, from a clean job: measured under the trap
  * guard, its memory and any 4 KiB-page view released after. Non-zero if
- * it trapped (*t says where). */
+ * it trapped (*t says where). `tries`: which measurement of the point
+ * this is (1 the first). */
 static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr,
-		   uint64_t param, struct bm_trap *t)
+		   uint64_t param, unsigned tries, struct bm_trap *t)
 {
 	memset(j, 0, offsetof(struct job, raw)); /* raw: each run writes its own */
 	j->k = k;
@@ -192,6 +199,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->ctr = ctr;
 	j->param = param;
 	j->has_param = true;
+	j->tries = tries;
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
@@ -245,7 +253,7 @@ void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, 
 	 * would fail every honest chase under it. */
 	for (int run = 0; !cal->l1_floor_why && run < CALIBRATIONS; run++) {
 		struct bm_trap t;
-		int trapped = run_job(&cj, k, env, ctr, 0, &t);
+		int trapped = run_job(&cj, k, env, ctr, 0, 1, &t);
 		if (trapped || cj.skip_why || cj.check_failed || !cj.repeats) {
 			cal->l1_floor_why = trapped ? "pipeline.load.lat trapped"
 				: cj.skip_why	    ? "pipeline.load.lat was skipped"
@@ -568,6 +576,8 @@ static void report_result(const struct job *j)
 	rec_u64(&r, "n", (uint64_t)ops);
 	if (j->repeats != harness_repeats(j->env->opt))
 		rec_u64(&r, "r", j->repeats); /* none: the run record's options.repeat */
+	if (j->tries > 1)
+		rec_u64(&r, "tries", j->tries); /* none: measured once (measured_point) */
 	char line[240], a[24], b[24], m[24];
 	int n = snprintf(line, sizeof(line), "%-28s", j->k->name);
 	char pbuf[40] = "";
@@ -664,7 +674,10 @@ static void report_result(const struct job *j)
 	bm_emit(&r);
 	if (!first_result_time)
 		first_result_time = arch_time();
-	bm_printf("%s  %s\n", line, v.word);
+	if (j->tries > 1)
+		bm_printf("%s  %s (try %u: the tries before measured nothing)\n", line, v.word, j->tries);
+	else
+		bm_printf("%s  %s\n", line, v.word);
 }
 
 uint64_t harness_first_result_time(void)
@@ -749,6 +762,29 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 	return false;
 }
 
+/* A point whose 2N body took no more cycles (or ticks) than its N body
+ * measured nothing: a disturbance (another program on the machine, an
+ * interrupt) met the N body in every repeat. It is measured again, up to
+ * MAX_TRIES times in all, each try with twice the repeats (measure), before
+ * it is judged; the result record says how many tries it took.
+ * selftest=retry throws every point's first try away as if it had. */
+#define MAX_TRIES 3
+static bool measured_nothing(const struct job *j)
+{
+	if (j->env->opt->selftest_retry && j->tries == 1)
+		return true;
+	return estimate(j, primary_slot(j), false).est <= 0;
+}
+
+static int measured_point(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
+			  const struct bm_counters *ctr, uint64_t param, struct bm_trap *t)
+{
+	for (unsigned tries = 1;; tries++) {
+		int trapped = run_job(j, k, env, ctr, param, tries, t);
+		if (trapped || j->skip_why || j->check_failed || tries == MAX_TRIES || !measured_nothing(j))
+			return trapped;
+	}
+}
 
 unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr)
 {
@@ -775,7 +811,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 			if (!k->param && i > 0)
 				break;
 			struct bm_trap t;
-			int trapped = run_job(&j, k, env, ctr, param, &t);
+			int trapped = measured_point(&j, k, env, ctr, param, &t);
 			if (trapped) {
 				report_error_trap(&j, &t);
 				errors++;

@@ -162,7 +162,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_replay = true;
 			return NULL;
 		}
-		return "trap, break, nocycle, nofp or replay";
+		if (vlen == 5 && memcmp(v, "retry", 5) == 0) {
+			o->selftest_retry = true;
+			return NULL;
+		}
+		return "trap, break, nocycle, nofp, replay or retry";
 	}
 	return "";
 }

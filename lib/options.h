@@ -34,6 +34,7 @@ struct bm_options {
 	bool selftest_nocycle;      /* the cycle counter reads as absent (arch_selftest_nocycle) */
 	bool selftest_nofp;         /* FP and SIMD turned off (arch_selftest_nofp) */
 	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */
+	bool selftest_retry;        /* every point's first try is taken as measuring nothing: each is measured again */
 	unsigned baud;              /* 0 = keep the rate firmware set */
 	enum bm_console console;    /* BM_CONSOLE_DEFAULT: the profile's */
 	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */

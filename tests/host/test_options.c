@@ -41,6 +41,8 @@ void test_options(void)
 	CHECK(o.selftest_break, "selftest=break");
 	options_parse(&o, "baremark.selftest=replay");
 	CHECK(o.selftest_replay && o.nbad == 0, "selftest=replay");
+	options_parse(&o, "baremark.selftest=retry");
+	CHECK(o.selftest_retry && !o.selftest_replay && o.nbad == 0, "selftest=retry");
 	options_parse(&o, "baremark.selftest=nocycle");
 	CHECK(o.selftest_nocycle && !o.selftest_nofp, "selftest=nocycle");
 	options_parse(&o, "baremark.selftest=nofp");

@@ -90,6 +90,14 @@ expect_q onekernel 'map(select(.type=="core"))[0] | .mhz_error_ppm <= 2000 and .
 for run in onekernel sim; do
 	expect_q $run 'map(select(.type=="core"))[0] | ((.mhz - 1000) | fabs) * 1000 <= .mhz_error_ppm' "$run: the measured clock is 1000 MHz within the bound it claims"
 done
+# A point that measured nothing is measured again with twice the repeats:
+# selftest=retry throws each first try away. Under -icount the second try
+# measures, so each point took exactly two tries, of 2 x 3 repeats, and
+# its figure is the one try 1 would have given.
+boot retry "baremark.selftest=retry baremark.only=pipeline.add.lat,pipeline.mul.lat baremark.repeat=3"
+expect_q retry '[.[] | select(.type=="result")] | length == 2 and all(.tries == 2 and .repeats == 6 and .check == "ok")' "selftest=retry: each point measured twice (tries 2, 6 repeats), the tries in its record"
+expect_q retry '[.[] | select(.type=="result" and .kernel=="pipeline.add.lat")][0].cycles_per_op.est == 1' "selftest=retry: the second try's figure (add latency 1 cycle under -icount)"
+expect_q onekernel '[.[] | select(.type=="result") | has("tries")] == [false]' "a point measured once has no tries field"
 boot twokernels "baremark.only=pipeline.add.lat,pipeline.addi.lat baremark.repeat=1"
 expect_q twokernels 'map(select(.type=="summary"))[0] | (.add_elimination.register_cycles == 1) and (.unavailable | keys) == []' "two kernels: the summary reads off what they give, and lists nothing nobody asked for"
 boot floor "baremark.profile=sim baremark.only=cache.load.lat"
