@@ -2,6 +2,7 @@
 #   make                      image for PLATFORM (default qemu-rv64)
 #   make run                  build and boot it on QEMU, showing the results
 #   make check                every test (host unit tests, fuzz smoke, QEMU system tests)
+#   make fresh-check          the README's two commands in a new Debian 12 tree (root)
 #   make tools                host programs (tools/baremark)
 .DEFAULT_GOAL := all
 PLATFORM ?= qemu-rv64
@@ -75,7 +76,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain fresh-check
 all: image
 
 # A change of flags rebuilds what they compile.
@@ -163,6 +164,9 @@ truth:
 check:
 	@bash tests/run.sh
 test: check
+# The README's two commands on a new Debian 12 tree (root, mmdebstrap).
+fresh-check:
+	@bash tools/fresh-check.sh
 
 clean:
 	rm -rf build

@@ -45,6 +45,7 @@ packages=(
 # What may arrive from backports: those, QEMU's shared parts, its firmware.
 allowed_backports='^(qemu-system-riscv|qemu-system-arm|qemu-user|qemu-system-common|qemu-system-data|opensbi)$'
 sources=/etc/apt/sources.list.d/baremark-bookworm-backports.sources
+. "$(dirname "$0")/apt-sources.sh"
 
 if [ "$(id -u)" != 0 ]; then
 	echo "deps.sh: run as root (sudo $0)" >&2
@@ -54,35 +55,6 @@ if ! grep -qs '^VERSION_CODENAME=bookworm$' /etc/os-release; then
 	echo "deps.sh: this installs Debian 12 (bookworm) packages; /etc/os-release names another release" >&2
 	exit 1
 fi
-
-# The URI of the first enabled bookworm entry in the machine's own apt
-# sources, in either format (deb822 .sources or one-line .list).
-debian_mirror() {
-	local f
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] && [ "$f" != "$sources" ] || continue
-		awk 'BEGIN { RS = ""; FS = "\n" }
-		{
-			uri = ""; suite = 0; enabled = 1; deb = 0
-			for (i = 1; i <= NF; i++) {
-				if ($i ~ /^URIs:/) { split($i, w, /[ \t]+/); uri = w[2] }
-				if ($i ~ /^Suites:/ && $i ~ /[ \t]bookworm([ \t]|$)/) suite = 1
-				if ($i ~ /^Enabled:[ \t]*no/) enabled = 0
-				if ($i ~ /^Types:.*[ \t]deb([ \t]|$)/) deb = 1
-			}
-			if (uri != "" && suite && enabled && deb) { print uri; exit }
-		}' "$f"
-	done
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-		[ -f "$f" ] || continue
-		awk '$1 == "deb" {
-			i = 2
-			if ($i ~ /^\[/) while ($i !~ /\]$/ && i < NF) i++
-			if ($i ~ /\]$/ && $i ~ /^\[|=/) i++
-			if ($(i + 1) == "bookworm") { print $i; exit }
-		}' "$f"
-	done
-}
 
 backports_entry() {
 	local mirror=$1
@@ -103,14 +75,12 @@ if grep -rqsE '(^|[[:space:]])bookworm-backports([[:space:]]|$)' \
 	--exclude="$(basename "$sources")" /etc/apt/sources.list /etc/apt/sources.list.d/; then
 	echo "deps.sh: bookworm-backports is already in this machine's apt sources"
 else
-	mirror=${BM_DEBIAN_MIRROR:-$(debian_mirror | head -n 1)}
-	case "$mirror" in
-	http://* | https://* | file:/* | mirror+*) ;;
-	*)
+	mirror=${BM_DEBIAN_MIRROR:-$(apt_suite_uri bookworm "$sources" | head -n 1)}
+	if ! apt_uri_ok "$mirror"; then
 		echo "deps.sh: found no bookworm entry in /etc/apt/sources.list{,.d} to take the mirror from;" >&2
 		echo "  set BM_DEBIAN_MIRROR (e.g. your Debian mirror's http URL) and run again" >&2
-		exit 1 ;;
-	esac
+		exit 1
+	fi
 	entry=$(backports_entry "$mirror")
 	if [ "$(cat "$sources" 2>/dev/null)" != "$entry" ]; then
 		printf '%s\n' "$entry" >"$sources"
