@@ -23,15 +23,22 @@ $(HOST_BUILD)/gen/reference_log.c: $(REFERENCE_LOG)
 	@if LC_ALL=C grep -q '[^[:print:]	]' $<; then echo "error: $< has bytes that are not printable text"; exit 1; fi
 	@{ echo '/* generated from $< by mk/host.mk */'; echo 'const char bm_reference_log[] ='; \
 		sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/' $<; echo ';'; } > $@.new && mv $@.new $@
+# It reads logs that strangers share, so it is built with Debian's hardening
+# flags (dpkg-buildflags, all features: _FORTIFY_SOURCE, the stack
+# protector, format checks, full RELRO), as a Debian package of it would be.
+HARDEN = DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get
 $(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz -lm
+	@command -v dpkg-buildflags >/dev/null || { echo "error: dpkg-buildflags not found (dpkg-dev; tools/deps.sh installs it)"; exit 1; }
+	$(HOSTCC) $(HOST_CFLAGS) $$($(HARDEN) CPPFLAGS) $$($(HARDEN) CFLAGS) -Ilib -Iarch/include -Iplatform/include \
+		-o $@ $(BAREMARK_SRCS) $$($(HARDEN) LDFLAGS) -ljansson -lz -lm
 tools: $(BAREMARK_TOOL) $(MKRELOC)
 
 # Host unit tests of lib/, under AddressSanitizer and UBSan.
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT := $(HOST_BUILD)/unit
-UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/text.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c
+UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/text.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c \
+	tools/baremark/textbuf.c
 # (uart/ns16550.c, uart/pl011.c: tests/host/test_uart.c compiles them, watching their registers)
 FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
 

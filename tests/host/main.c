@@ -19,6 +19,7 @@ void test_isa(void);
 void test_wordcopy(void);
 void test_summary(void);
 void test_workload(void);
+void test_textbuf(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -58,6 +59,7 @@ int main(int argc, char **argv)
 	test_isa();
 	test_wordcopy();
 	test_summary();
+	test_textbuf();
 	test_workload();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;

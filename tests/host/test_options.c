@@ -31,6 +31,11 @@ void test_options(void)
 	CHECK(o.only[0] == '\0', "a non-ASCII word is refused, not half-read");
 
 	options_defaults(&o);
+	options_parse(&o, "baremark.selftest=again");
+	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay or retry") != NULL, "selftest=again refused: %s",
+	      o.bad);
+
+	options_defaults(&o);
 	options_parse(&o, "baremark.baud=1500000 baremark.baud=299 baremark.baud=4000001 baremark.baud=fast");
 	CHECK(o.baud == 1500000 && o.nbad == 3, "baud %u, %d bad", o.baud, o.nbad);
 
@@ -42,7 +47,7 @@ void test_options(void)
 	options_parse(&o, "baremark.selftest=replay");
 	CHECK(o.selftest_replay && o.nbad == 0, "selftest=replay");
 	options_parse(&o, "baremark.selftest=retry");
-	CHECK(o.selftest_retry && !o.selftest_replay && o.nbad == 0, "selftest=retry");
+	CHECK(o.selftest_retry && o.nbad == 0, "selftest=retry");
 	options_parse(&o, "baremark.selftest=nocycle");
 	CHECK(o.selftest_nocycle && !o.selftest_nofp, "selftest=nocycle");
 	options_parse(&o, "baremark.selftest=nofp");

@@ -94,6 +94,17 @@ deep() { printf '{"v":1,"type":"result","kernel":"k","x":'; head -c "$1" /dev/ze
 { deep 10000 | to_log; deep 500 | to_log; cat "$OUT/base.log"; } >"$OUT/logs/deep.log"
 # a log whose name is itself hostile
 cp "$OUT/logs/str0.log" "$OUT/logs/<b>'x\",=y.log"
+# text that outgrows a table cell or a column label (issue 37: built with
+# n += snprintf(buf + n, cap - n), cap - n wrapped round and the next
+# write ran past the buffer): a 1e308 figure, a 300-byte verdict and an
+# event after them; two core types with one 150-character name and
+# compatible, whose labels then need their type numbers
+long=$(head -c 300 /dev/zero | tr '\0' v)
+jq -c --arg v "$long" 'if .type == "result" then .cycles_per_op = {est: 1e308, q1: 1e308, q3: 1e308} | .verdict = $v
+	| .events_per_op = {l1d_miss: 1.5} else . end' "$OUT/base.jsonl" | to_log >"$OUT/logs/cut.log"
+name=$(head -c 150 /dev/zero | tr '\0' N)
+jq -c --arg n "$name" 'if .type == "core" then (.name = $n | .compatible = $n), (.core = 1 | .core_type = 1 | .name = $n | .compatible = $n)
+	elif .type == "result" then ., (.core = 1 | .core_type = 1) else . end' "$OUT/base.jsonl" | to_log >"$OUT/logs/clash.log"
 
 # csv_ok FILE: every row has the header's column count (RFC 4180, quoted
 # cells may hold commas, quotes and line breaks), and no cell that is not
@@ -215,6 +226,14 @@ mkdir -p "$OUT/adir"
 "$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"
 st=$?
 expect "a directory as a log: exit 2 (I/O), 'Is a directory'" eval '[ $st = 2 ] && grep -q "Is a directory" "$OUT/dir.err"'
+
+# what did not fit is cut and said, the rest of the table intact
+"$TOOL" compare "$OUT/logs/cut.log" --format markdown >"$OUT/cut.md" 2>/dev/null
+expect "compare: a cell past its buffer ends in the cut mark, the row still ends its table" \
+	eval 'grep -q "^| cache.load.lat | bytes=1024 | .* !vvvv*… |$" "$OUT/cut.md"'
+"$TOOL" compare "$OUT/logs/clash.log" >"$OUT/clash.txt" 2>/dev/null
+expect "compare: two types of one long name keep their type numbers and cores in the label (the name is cut)" \
+	eval 'grep -q "^# qemu-rv64 NNN*… type 0 #0: " "$OUT/clash.txt" && grep -q "^# qemu-rv64 NNN*… type 1 #1: " "$OUT/clash.txt"'
 
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -4,6 +4,7 @@
 #include "compare.h"
 
 #include "csv.h"
+#include "textbuf.h"
 #include "workload.h"
 
 #include <stdint.h>
@@ -24,15 +25,14 @@ static const char *str(const json_t *o, const char *k)
 
 static void events_str(const json_t *rec, char *buf, size_t cap)
 {
-	buf[0] = '\0';
+	struct textbuf t;
+	tb_init(&t, buf, cap);
 	json_t *ev = json_object_get(rec, "events_per_op");
 	const char *k;
 	json_t *v;
-	size_t used = 0;
 	json_object_foreach(ev, k, v)
 	{
-		used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s=%.3f", used ? " " : "", k,
-					 json_number_value(v));
+		tb_printf(&t, "%s%s=%.3f", t.len ? " " : "", k, json_number_value(v));
 	}
 }
 
@@ -56,19 +56,21 @@ static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const str
 	} else if (!figure(x, per_ghz, &v)) {
 		snprintf(buf, cap, per_ghz ? "no clock or timer" : "no cycle counter");
 	} else {
-		int n = snprintf(buf, cap, "%8.3f", v);
+		struct textbuf t;
+		tb_init(&t, buf, cap);
+		tb_printf(&t, "%8.3f", v);
 		if (x->has_ipc)
-			n += snprintf(buf + n, cap - (size_t)n, " %6.3f", x->ipc);
+			tb_printf(&t, " %6.3f", x->ipc);
 		else
-			n += snprintf(buf + n, cap - (size_t)n, " %6s", "—");
+			tb_printf(&t, " %6s", "—");
 		if (figure(first, per_ghz, &v0) && v0 > 0)
-			n += snprintf(buf + n, cap - (size_t)n, " %6.2fx", v / v0);
+			tb_printf(&t, " %6.2fx", v / v0);
 		if (strcmp(x->verdict, "ok") != 0)
-			n += snprintf(buf + n, cap - (size_t)n, " !%s", x->verdict);
+			tb_printf(&t, " !%s", x->verdict);
 		char ev[256];
 		events_str(x->rec, ev, sizeof(ev));
 		if (ev[0] && f != TEXT)
-			snprintf(buf + n, cap - (size_t)n, " (%s)", ev);
+			tb_printf(&t, " (%s)", ev);
 	}
 }
 

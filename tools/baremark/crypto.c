@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "crypto_bound.h"
+#include "textbuf.h"
 #include "plot.h"
 
 bool crypto_row(const struct cmp_row *r)
@@ -71,18 +72,19 @@ struct cr_fig crypto_fig(const struct core_col *c, const struct cmp_row *r, cons
 static void col_identity(const struct core_col *c, char *buf, size_t cap)
 {
 	const json_t *core = c->core_rec;
-	size_t n = (size_t)snprintf(buf, cap, "%s", c->type_label[0] ? c->type_label : "(no type label)");
+	struct textbuf t;
+	tb_init(&t, buf, cap);
+	tb_printf(&t, "%s", c->type_label[0] ? c->type_label : "(no type label)");
 	json_int_t vlen = json_integer_value(json_object_get(json_object_get(core, "vector"), "vlen_bits"));
 	const char *isa = json_string_value(json_object_get(core, "isa"));
 	const char *compat = json_string_value(json_object_get(core, "compatible"));
-	if (vlen > 0 && n < cap)
-		n += (size_t)snprintf(buf + n, cap - n, "; VLEN %lld", (long long)vlen);
-	if (isa && n < cap)
-		n += (size_t)snprintf(buf + n, cap - n, "; %s", isa);
-	else if (compat && !strstr(c->type_label, compat) && n < cap)
-		n += (size_t)snprintf(buf + n, cap - n, "; %s", compat);
-	if (n < cap)
-		snprintf(buf + n, cap - n, "; log %s", c->log->path);
+	if (vlen > 0)
+		tb_printf(&t, "; VLEN %lld", (long long)vlen);
+	if (isa)
+		tb_printf(&t, "; %s", isa);
+	else if (compat && !strstr(c->type_label, compat))
+		tb_printf(&t, "; %s", compat);
+	tb_printf(&t, "; log %s", c->log->path);
 }
 
 /* The kernels a column skipped (crypto.* skip records), each with its

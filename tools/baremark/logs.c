@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "expand.h"
+#include "textbuf.h"
 #include "textsafe.h"
 
 bool log_raw_strings;
@@ -146,25 +147,33 @@ static bool col_has(const struct core_col *c, json_int_t core)
 
 /* "platform name #0", "#0,2,5" or, for runs of consecutive cores, "#0-3"
  * ("#0-63" for 64 cores); the type number is added when two columns of
- * one log would otherwise read the same. */
+ * one log would otherwise read the same. What tells columns apart (the
+ * type and the cores) is written first and kept whole: a name too long
+ * for the label is cut ("…") before it. */
 static void col_label(struct core_col *c, const json_t *core_rec, bool name_clash)
 {
 	const char *name = str(core_rec, "name")[0] ? str(core_rec, "name") : str(core_rec, "compatible");
-	int n = snprintf(c->label, sizeof(c->label), "%s %s%s", c->log->run ? str(c->log->run, "platform") : "?",
-			 name[0] ? name : "core", name_clash ? "" : " #");
+	char tail[64];
+	struct textbuf t;
+	tb_init(&t, tail, sizeof(tail));
 	if (name_clash)
-		n += snprintf(c->label + n, sizeof(c->label) - (size_t)n, " type %lld #", (long long)c->type);
-	for (int k = 0; k < c->ncores && n < (int)sizeof(c->label);) {
+		tb_printf(&t, " type %lld", (long long)c->type);
+	tb_printf(&t, " #");
+	for (int k = 0; k < c->ncores && !t.cut;) {
 		int e = k; /* the run of consecutive cores from k */
 		while (e + 1 < c->ncores && c->core[e + 1] == c->core[e] + 1)
 			e++;
-		n += snprintf(c->label + n, sizeof(c->label) - (size_t)n, "%s%lld", k ? "," : "", (long long)c->core[k]);
-		if (e > k + 1 && n < (int)sizeof(c->label))
-			n += snprintf(c->label + n, sizeof(c->label) - (size_t)n, "-%lld", (long long)c->core[e]);
+		tb_printf(&t, "%s%lld", k ? "," : "", (long long)c->core[k]);
+		if (e > k + 1)
+			tb_printf(&t, "-%lld", (long long)c->core[e]);
 		else
 			e = k; /* two in a row read better as "0,1" */
 		k = e + 1;
 	}
+	struct textbuf l;
+	tb_init(&l, c->label, sizeof(c->label) - t.len);
+	tb_printf(&l, "%s %s", c->log->run ? str(c->log->run, "platform") : "?", name[0] ? name : "core");
+	memcpy(c->label + l.len, tail, t.len + 1);
 }
 
 int json_int_cmp(const void *a, const void *b)
