@@ -29,8 +29,9 @@ packages=(
 	u-boot-qemu u-boot-tools device-tree-compiler
 	# SD-card images without root
 	fdisk dosfstools mtools
-	# host tools and tests (libssl-dev: OpenSSL as the crypto oracle)
-	libfdt-dev libjansson-dev zlib1g-dev libssl-dev jq clang libclang-rt-14-dev
+	# host tools and tests (libssl-dev: OpenSSL as the crypto oracle;
+	# dpkg-dev: dpkg-buildflags, the host tool's hardening flags)
+	dpkg-dev libfdt-dev libjansson-dev zlib1g-dev libssl-dev jq clang libclang-rt-14-dev
 	# host tool: plots, and its tests (a pty pair, a browser for the report)
 	gnuplot-nox socat chromium
 	# QEMU 10 from bookworm-backports (above): system emulators and
