@@ -176,6 +176,24 @@ expect "compare: four cores of one type are one column" \
 expect "compare: the column names its cores and its type" grep -q '^# qemu-rv64 riscv #0-3: riscv marchid' "$OUT/cmp-smp.txt"
 "$TOOL" compare "$OUT/smp.log" --per-core >"$OUT/cmp-smp-core.txt" 2>/dev/null
 expect "compare --per-core: a column per core" test "$(grep -c '^# qemu-rv64 riscv #[0-3]: ' "$OUT/cmp-smp-core.txt")" = 4
+# A run cut short (a board that hung): cut after core 2's last result,
+# before its core record. Its results are shown under a column labelled
+# from the run record, and the tool says where the run stopped.
+ln=$(grep -n '@bm ' "$OUT/smp.log" | grep '"c":2,' | tail -n 1 | cut -d: -f1)
+head -n "$ln" "$OUT/smp.log" >"$OUT/cut4.log"
+"$TOOL" compare --per-core "$OUT/cut4.log" >"$OUT/cut4.txt" 2>"$OUT/cut4.err"
+expect "cut 4-core log: cores 0 and 1 from their core records, core 2 from the run record" \
+	eval 'grep -q "^# qemu-rv64 riscv #0: riscv marchid" "$OUT/cut4.txt" && grep -q "^# qemu-rv64 riscv #1: " "$OUT/cut4.txt" && grep -q "^# qemu-rv64 core #2: riscv marchid" "$OUT/cut4.txt" && [ "$(grep -c "^# " "$OUT/cut4.txt")" = 3 ]'
+expect "cut 4-core log: core 2's results in its column" \
+	eval '[ "$(grep "^pipeline.add.lat " "$OUT/cut4.txt" | tr "|" "\n" | grep -c "[0-9]x")" = 3 ]'
+expect "cut 4-core log: the core without a core record, and where the run stopped, said" \
+	eval 'grep -q "cut4.log: 1 core with results but no core record (the run stopped before it)" "$OUT/cut4.err" && grep -q "did not reach its end record: it stopped after line $ln (a result record of pipeline.add.thr)" "$OUT/cut4.err"'
+# cut just after a kernel record: "stopped in" that kernel
+ln=$(grep -n '"type":"kernel","k":"pipeline.add.thr"' "$OUT/smp.log" | cut -d: -f1)
+head -n "$ln" "$OUT/smp.log" >"$OUT/cutk.log"
+"$TOOL" compare "$OUT/cutk.log" >"$OUT/cutk.txt" 2>"$OUT/cutk.err"
+expect "cut after a kernel record: it stopped in that kernel; the results before it shown" \
+	eval 'grep -q "it stopped in pipeline.add.thr (line $ln: its kernel record came, none of its results)" "$OUT/cutk.err" && grep -q "^pipeline.add.lat " "$OUT/cutk.txt"'
 {
 	record '{"v":1,"type":"run","platform":"rk3576"}'
 	c=0

@@ -65,6 +65,7 @@ int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, in
 	static int slot[ROW_SLOTS];
 	memset(slot, 0, sizeof(slot));
 	int n = 0;
+	long dropped = 0; /* records of rows past the limit: said, never dropped silently */
 	for (int i = 0; i < nlogs; i++) {
 		size_t k;
 		json_t *o;
@@ -83,9 +84,15 @@ int compare_rows(const struct run_log *logs, int nlogs, struct cmp_row *rows, in
 			if (!slot[h] && n < max && n < CMP_MAX_ROWS) {
 				rows[n++] = r;
 				slot[h] = n;
+			} else if (!slot[h]) {
+				dropped++;
 			}
 		}
 	}
+	if (dropped)
+		fprintf(stderr, "%ld results and skips are of rows past the first %d (kernel and parameter pairs) and are not "
+				"shown\n",
+			dropped, max < CMP_MAX_ROWS ? max : CMP_MAX_ROWS);
 	return n;
 }
 

@@ -124,11 +124,47 @@ void log_free(struct run_log *l)
 	l->index = NULL;
 }
 
+static const char *str(const json_t *o, const char *k);
+
+/* Where a run without its end record stopped: in the last kernel whose
+ * `kernel` record came without any of its results (format 2 writes it just
+ * before a kernel's first result), else after its last record. */
+static void stop_note(const struct run_log *l, struct textbuf *t)
+{
+	const json_t *last = NULL, *kernel = NULL;
+	bool kernel_answered = false;
+	size_t k;
+	json_t *o;
+	json_array_foreach(l->records, k, o)
+	{
+		const char *type = str(o, "type");
+		if (strcmp(type, "kernel") == 0) {
+			kernel = o;
+			kernel_answered = false;
+		} else if (kernel && str(o, "kernel")[0] && strcmp(str(o, "kernel"), str(kernel, "k")) == 0) {
+			kernel_answered = true;
+		}
+		last = o;
+	}
+	tb_printf(t, "; the run did not reach its end record");
+	if (kernel && !kernel_answered)
+		tb_printf(t, ": it stopped in %s (line %lld: its kernel record came, none of its results)",
+			  str(kernel, "k"), (long long)json_integer_value(json_object_get(kernel, "_line")));
+	else if (last)
+		tb_printf(t, ": it stopped after line %lld (a %s record%s%s)",
+			  (long long)json_integer_value(json_object_get(last, "_line")), str(last, "type"),
+			  str(last, "kernel")[0] ? " of " : "", str(last, "kernel"));
+}
+
 void log_report_counts(const struct run_log *l)
 {
+	char note[320];
+	struct textbuf t;
+	tb_init(&t, note, sizeof(note));
+	if (!l->ended)
+		stop_note(l, &t);
 	fprintf(stderr, "parse: %s: %lu records ok, %lu bad CRC, %lu malformed, %lu unknown version%s\n", l->path,
-		l->counts.ok, l->counts.bad_crc, l->counts.bad_json, l->counts.version,
-		l->ended ? "" : "; the run did not reach its end record");
+		l->counts.ok, l->counts.bad_crc, l->counts.bad_json, l->counts.version, note);
 }
 
 static const char *str(const json_t *o, const char *k)
@@ -182,12 +218,75 @@ int json_int_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The columns one log is adding to, from cols[first] to cols[*n - 1]. */
+struct placing {
+	const struct run_log *log;
+	struct core_col *cols;
+	int first, *n, max;
+	const json_t **first_rec; /* each new column's first core record (NULL: none came) */
+	int past_max, no_column;
+};
+
+static struct core_col *col_of_core(struct placing *p, json_int_t core)
+{
+	for (int j = p->first; j < *p->n; j++)
+		if (col_has(&p->cols[j], core))
+			return &p->cols[j];
+	return NULL;
+}
+
+/* The label of a core type as the run record lists it ("" if it does not). */
+static const char *run_type_label(const struct run_log *l, json_int_t type)
+{
+	const json_t *t = json_object_get(l->run, "core_types");
+	const char *s = type >= 0 ? json_string_value(json_array_get(t, (size_t)type)) : NULL;
+	return s ? s : "";
+}
+
+/* Core `core` of `type` (-1: a column of its own) into its column, made
+ * if need be; `rec` is its core record, or NULL where the run stopped
+ * before it (the label of its type, `label_type`, then comes from the run
+ * record). */
+static void place_core(struct placing *p, json_int_t core, json_int_t type, json_int_t label_type, const json_t *rec)
+{
+	struct core_col *c = NULL;
+	for (int j = p->first; j < *p->n && !c; j++)
+		if (type >= 0 && p->cols[j].type == type)
+			c = &p->cols[j];
+	if (c && col_has(c, core))
+		return; /* the same core reported twice: one column entry */
+	if (!c) {
+		if (*p->n >= p->max || *p->n - p->first >= LOG_MAX_COLS) {
+			p->no_column++;
+			return;
+		}
+		c = &p->cols[*p->n];
+		memset(c, 0, sizeof(*c));
+		c->log = p->log;
+		c->type = type;
+		c->type_label = rec ? str(rec, "type_label") : run_type_label(p->log, label_type);
+		c->core_rec = rec;
+		c->mhz = json_number_value(json_object_get(rec, "mhz"));
+		if (c->mhz <= 0 && json_number_value(json_object_get(rec, "mhz_estimated")) > 0) {
+			c->mhz = json_number_value(json_object_get(rec, "mhz_estimated"));
+			c->mhz_estimated = true;
+		}
+		p->first_rec[*p->n - p->first] = rec;
+		++*p->n;
+	}
+	if (c->ncores < COL_MAX_CORES)
+		c->core[c->ncores++] = core;
+	else
+		p->past_max++;
+}
+
 int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max, bool per_core)
 {
 	int n = 0;
 	for (int i = 0; i < nlogs; i++) {
-		int first = n, past_max = 0, no_column = 0;
+		int first = n;
 		const json_t *first_rec[LOG_MAX_COLS];
+		struct placing p = {&logs[i], cols, first, &n, max, first_rec, 0, 0};
 		size_t k;
 		json_t *o;
 		json_array_foreach(logs[i].records, k, o)
@@ -195,39 +294,41 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 			LOG_VISIT();
 			if (strcmp(str(o, "type"), "core") != 0)
 				continue;
-			json_int_t core = json_integer_value(json_object_get(o, "core"));
 			json_t *t = json_object_get(o, "core_type");
-			json_int_t type = json_is_integer(t) && !per_core ? json_integer_value(t) : -1;
-			struct core_col *c = NULL;
-			for (int j = first; j < n && !c; j++)
-				if (type >= 0 && cols[j].type == type)
-					c = &cols[j];
-			if (c && col_has(c, core))
-				continue; /* the same core reported twice: one column entry */
-			if (!c) {
-				if (n >= max || n - first >= LOG_MAX_COLS) {
-					no_column++;
-					continue;
-				}
-				c = &cols[n];
-				memset(c, 0, sizeof(*c));
-				c->log = &logs[i];
-				c->type = type;
-				c->type_label = str(o, "type_label");
-				c->core_rec = o;
-				c->mhz = json_number_value(json_object_get(o, "mhz"));
-				if (c->mhz <= 0 && json_number_value(json_object_get(o, "mhz_estimated")) > 0) {
-					c->mhz = json_number_value(json_object_get(o, "mhz_estimated"));
-					c->mhz_estimated = true;
-				}
-				first_rec[n - first] = o;
-				n++;
-			}
-			if (c->ncores < COL_MAX_CORES)
-				c->core[c->ncores++] = core;
-			else
-				past_max++;
+			place_core(&p, json_integer_value(json_object_get(o, "core")),
+				   json_is_integer(t) && !per_core ? json_integer_value(t) : -1, -1, o);
 		}
+		/* A run cut short (a board that hung, a capture stopped early) has
+		 * results of cores whose core record, written after a core's
+		 * results, never came: they are shown all the same, under the
+		 * type the run record gives them. */
+		static json_int_t tried[LOG_MAX_COLS * COL_MAX_CORES]; /* each such core placed once */
+		int missing = 0;
+		json_array_foreach(logs[i].records, k, o)
+		{
+			LOG_VISIT();
+			const char *type = str(o, "type");
+			json_t *core = json_object_get(o, "core");
+			if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0) || !json_is_integer(core))
+				continue;
+			json_int_t id = json_integer_value(core);
+			bool seen = col_of_core(&p, id) != NULL;
+			for (int m = 0; m < missing && m < (int)(sizeof(tried) / sizeof(tried[0])) && !seen; m++)
+				seen = tried[m] == id;
+			if (seen)
+				continue;
+			if (missing < (int)(sizeof(tried) / sizeof(tried[0])))
+				tried[missing] = id;
+			missing++;
+			json_t *t = json_object_get(o, "core_type");
+			json_int_t core_type = json_is_integer(t) ? json_integer_value(t) : -1;
+			place_core(&p, id, per_core ? -1 : core_type, core_type, NULL);
+		}
+		if (missing)
+			fprintf(stderr, "%s: %d core%s with results but no core record (the run stopped before it): "
+					"labelled from the run record\n",
+				logs[i].path, missing, missing == 1 ? "" : "s");
+		int past_max = p.past_max, no_column = p.no_column;
 		/* a core that is not in the figures is said, never dropped silently */
 		if (past_max)
 			fprintf(stderr, "%s: %d cores past the first %d of their type are not in its column's figures\n",

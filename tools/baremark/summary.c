@@ -58,8 +58,15 @@ static int nrows;
 
 static void row(const char *label, const struct cmp_set *s, const json_t **sums, const json_t **cores, cell_fn f, int i)
 {
-	if (nrows >= MAX_ROWS)
+	if (nrows >= MAX_ROWS) {
+		static bool said;
+		if (!said)
+			fprintf(stderr, "summary: more than %d rows (a log listing that many cache levels?): the rest are "
+					"not shown\n",
+				MAX_ROWS);
+		said = true;
 		return;
+	}
 	snprintf(cells[nrows][0], CELL, "%s", label);
 	for (int c = 0; c < s->ncols; c++) {
 		char *buf = cells[nrows][c + 1];
