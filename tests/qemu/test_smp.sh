@@ -55,19 +55,15 @@ for PLATFORM in qemu-rv64 qemu-a64; do
 	# never reaches us as enabled.
 	if [ "$PLATFORM" = qemu-a64 ]; then
 	"${dump[@]}" -machine dumpdtb="$OUT/virt.dtb" >/dev/null 2>&1
-	dtc -q -I dtb -O dts -o "$OUT/virt.dts" "$OUT/virt.dtb"
-	python3 - "$OUT/virt.dts" <<'PY'
-import re, sys
-p = sys.argv[1]
-s = open(p).read()
-m = re.search(r'\n(\t*)cpu@3 \{', s)
-ind = m.group(1)
-node = (f'\n{ind}cpu@4 {{\n{ind}\tdevice_type = "cpu";\n{ind}\treg = <0x4>;\n'
-        f'{ind}\tcompatible = "arm,cortex-a72";\n{ind}\tstatus = "okay";\n{ind}}};\n')
-s = s[:m.start()] + node + s[m.start():]
-open(p, 'w').write(s)
-PY
-	dtc -q -I dts -O dtb -o "$OUT/five.dtb" "$OUT/virt.dts"
+	# a fifth cpu node beside QEMU's four, written with fdtput (the
+	# device-tree-compiler package), as firmware would list it
+	cp "$OUT/virt.dtb" "$OUT/five.dtb"
+	fdtput -c "$OUT/five.dtb" /cpus/cpu@4 &&
+		fdtput -t s "$OUT/five.dtb" /cpus/cpu@4 device_type cpu &&
+		fdtput -t x "$OUT/five.dtb" /cpus/cpu@4 reg 4 &&
+		fdtput -t s "$OUT/five.dtb" /cpus/cpu@4 compatible arm,cortex-a72 &&
+		fdtput -t s "$OUT/five.dtb" /cpus/cpu@4 status okay
+	expect "$p: a fifth cpu node written into QEMU's tree" test "$(fdtget "$OUT/five.dtb" /cpus/cpu@4 reg 2>/dev/null)" = 4
 	boot five "baremark.profile=quick baremark.only=pipeline.add.lat" "${smp[@]}" -dtb "$OUT/five.dtb"
 	bad_id=4
 	expect_q five "[.[] | select(.type==\"error\" and .what==\"core did not start\")] | length == 1 and .[0].core == $bad_id and (.[0].detail | length > 0)" "$p: the cpu that cannot start is an error record, with the firmware's answer"
