@@ -169,8 +169,9 @@ done
 # the control string where against, capture and inspect read it too
 for log in "$OUT/logs/str$ctl.log" "$OUT/logs/names$ctl.log"; do
 	"$TOOL" against docs/cores.md "Zen 4" "$log" >"$OUT/out.txt" 2>"$OUT/err.txt"
+	st=$?
 	expect "against on $(basename "$log"): exit 0-2, no control character from the log" \
-		eval '[ $? -le 2 ] && no_controls "$OUT/out.txt" "$OUT/err.txt"'
+		eval '[ $st -le 2 ] && no_controls "$OUT/out.txt" "$OUT/err.txt"'
 	"$TOOL" capture - -o "$OUT/cap.log" <"$log" >"$OUT/out.txt" 2>"$OUT/err.txt"
 	expect "capture of $(basename "$log"): the echo escapes the log's controls, the saved log keeps its bytes" \
 		eval '! LC_ALL=C grep -qaP "\x1b|\x7f|\xc2\x9b|\xe2\x80\xae" "$OUT/out.txt" "$OUT/err.txt" && cmp -s "$log" "$OUT/cap.log"'
@@ -180,13 +181,21 @@ cp "$OUT/logs/bare.log" "$OUT/logs/"$'\x1b]0;pwned\x07.log'
 "$TOOL" summary "$OUT/logs/"$'\x1b]0;pwned\x07.log' >"$OUT/out.txt" 2>"$OUT/err.txt"
 expect "a file name with OSC 0 shows escaped in the messages" \
 	eval 'no_controls "$OUT/out.txt" "$OUT/err.txt" && grep -q "x1b]0;pwned" "$OUT/err.txt"'
+# and in the report's page, which `cat` would otherwise act on
+evil="$OUT/"$'\x1b[2J\x1b]52;c;cHduZWQ=\x07\xe2\x80\xaeevil.log'
+cp "$OUT/base.log" "$evil"
+"$TOOL" report "$evil" -o "$OUT/evil.html" >/dev/null 2>&1
+expect "report: a file name's controls and bidi override show escaped in the page" \
+	eval '! LC_ALL=C grep -qaP "\x1b|\x07|\xe2\x80\xae" "$OUT/evil.html" && grep -q "x1b\[2J\\\\x1b\]52;c;cHduZWQ=\\\\x07\\\\u202eevil.log" "$OUT/evil.html"'
+rm -f "$evil"
 rm -f "$OUT/logs/"$'\x1b]0;pwned\x07.log'
 # a device tree whose strings carry them, through inspect
 printf '/dts-v1/;\n/ { model = "m\\x1b[2J\\x07"; compatible = "x\\x1b]52;c;cHduZWQ=\\x07", "riscv-virtio"; #address-cells = <2>; #size-cells = <2>;\n cpus { #address-cells = <1>; #size-cells = <0>; timebase-frequency = <10000000>;\n  cpu@0 { device_type = "cpu"; reg = <0>; compatible = "r\\x9b\\x1b[31m", "riscv"; riscv,isa = "rv64imac\\x1b"; status = "okay"; }; }; };\n' >"$OUT/ctl.dts"
 if dtc -q -I dts -O dtb -o "$OUT/ctl.dtb" "$OUT/ctl.dts"; then
 	"$TOOL" inspect "$OUT/ctl.dtb" >"$OUT/out.txt" 2>"$OUT/err.txt"
+	st=$?
 	expect "inspect: a tree's control characters show escaped" \
-		eval '[ $? -le 2 ] && no_controls "$OUT/out.txt" "$OUT/err.txt" && grep -q "x1b" "$OUT/out.txt"'
+		eval '[ $st -le 2 ] && no_controls "$OUT/out.txt" "$OUT/err.txt" && grep -q "x1b" "$OUT/out.txt"'
 else
 	bad "dtc could not build the control-character tree"
 fi
@@ -226,6 +235,25 @@ mkdir -p "$OUT/adir"
 "$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"
 st=$?
 expect "a directory as a log: exit 2 (I/O), 'Is a directory'" eval '[ $st = 2 ] && grep -q "Is a directory" "$OUT/dir.err"'
+
+# a value no plot can take (1e308 cycles; 0 on the latency plot's log
+# axis) is left out of its plot with a note; the other points and logs plot
+jq -c 'if .type == "result" and .kernel == "cache.load.lat" and .param.value == 2048 then .cycles_per_op = {est: 1e308, q1: 1e308, q3: 1e308}
+	elif .type == "result" and .kernel == "cache.load.lat" and .param.value == 4096 then .cycles_per_op = {est: 0, q1: 0, q3: 0} else . end' \
+	"$OUT/base.jsonl" | to_log >"$OUT/inf.log"
+"$TOOL" report "$OUT/inf.log" "$OUT/base.log" -o "$OUT/inf.html" >/dev/null 2>"$OUT/inf.err"
+st=$?
+expect "report: 1e308 and a zero on a log axis: exit 0, every figure drawn" \
+	eval '[ $st = 0 ] && ! grep -q "gnuplot failed\|undefined variable" "$OUT/inf.err" && ! grep -q "gnuplot could not draw" "$OUT/inf.html"'
+expect "report: the latency plot drawn, with a note of the two values left out" \
+	eval 'grep -A400 "<figure id=\"cache-latency\"" "$OUT/inf.html" | grep -m1 -q "<svg" && grep -q "^<p class=\"absent\">2 values left out of the figure above: " "$OUT/inf.html"'
+# a gnuplot that fails: each figure says so, with what gnuplot said
+mkdir -p "$OUT/badgp"
+printf '#!/bin/sh\necho "line 1: something <b>broke</b>"\nexit 1\n' >"$OUT/badgp/gnuplot"
+chmod +x "$OUT/badgp/gnuplot"
+PATH="$OUT/badgp:$PATH" "$TOOL" report "$OUT/base.log" -o "$OUT/badgp.html" >/dev/null 2>&1
+expect "report: a plot gnuplot could not draw says so in its figure, escaped" \
+	eval '[ "$(grep -c "<p class=\"absent\">gnuplot could not draw this figure: line 1: something &lt;b&gt;broke&lt;/b&gt;" "$OUT/badgp.html")" = "$(grep -c "<figure " "$OUT/badgp.html")" ]'
 
 # what did not fit is cut and said, the rest of the table intact
 "$TOOL" compare "$OUT/logs/cut.log" --format markdown >"$OUT/cut.md" 2>/dev/null

@@ -87,6 +87,24 @@ expect "parse: missing file exits 2" test $? = 2
 grep -v '"type":"result"' "$src" >"$OUT/noresult.log"
 "$TOOL" parse "$OUT/noresult.log" >/dev/null 2>&1
 expect "parse: no result record exits 1" test $? = 1
+# A log saved as UTF-16 (PowerShell's default), with its byte-order mark
+# and without: refused, saying what it is (exit 2), not "0 records".
+for enc in utf-16 utf-16le utf-16be; do
+	iconv -f utf-8 -t "$enc" "$src" >"$OUT/$enc.log"
+	"$TOOL" compare "$OUT/$enc.log" >/dev/null 2>"$OUT/$enc.err"
+	st=$?
+	expect "a $enc log: exit 2, said to be UTF-16" eval '[ $st = 2 ] && grep -q "this file is UTF-16 text" "$OUT/$enc.err"'
+done
+# NULs a board's power-on left before the first line are not UTF-16
+{ printf '\0\0\377\n'; cat "$src"; } >"$OUT/nul.log"
+"$TOOL" compare "$OUT/nul.log" >/dev/null 2>&1
+expect "a log after stray NUL bytes still reads" test $? = 0
+# A console with the table only (baremark.console=table): told so.
+grep -v '@bm ' "$src" >"$OUT/tableonly.log"
+"$TOOL" compare "$OUT/tableonly.log" >/dev/null 2>"$OUT/tableonly.err"
+st=$?
+expect "a table-only console: exit 1, told to boot with baremark.console=both or records" \
+	eval '[ $st = 1 ] && grep -q "no record lines (none starts with \"@bm \"): the console printed its table only; boot with baremark.console=both (or records)" "$OUT/tableonly.err"'
 
 # 3. capture over a pseudo-terminal pair at 115200, 8N1.
 socat pty,raw,echo=0,link="$OUT/board" pty,raw,echo=0,link="$OUT/host" 2>/dev/null &
@@ -334,6 +352,12 @@ expect "steps: exit 0" test $? = 0
 expect "steps: exactly the two steps, with their intervals" test "$(grep -c 'step:' "$OUT/steps.txt")" = 2
 expect "steps: first between 4 KiB and 8 KiB" grep -q 'step: between 4096 and 8192 bytes, 4.00 -> 12.00 cycles' "$OUT/steps.txt"
 expect "steps: then between 32 KiB and 64 KiB" grep -q 'step: between 32768 and 65536 bytes, 11.90 -> 60.00 cycles' "$OUT/steps.txt"
+# the tool's own QEMU log: every load costs one cycle under -icount, and
+# steps says there is no step over the sweep instead of a bare label
+"$TOOL" steps "$OUT/rv64.log" >"$OUT/steps-rv64.txt" 2>/dev/null
+expect "steps on a QEMU log: exit 0" test $? = 0
+expect "steps on a QEMU log: no step, the flat curve's range said" \
+	grep -qx '  no step: 1.00 to 1.00 cycles from 1024 to [0-9]* bytes (one level over the sweep, or an emulator)' "$OUT/steps-rv64.txt"
 
 # 5. report: one page, no network, every plot present, loads in Chromium.
 "$TOOL" report "$OUT/rv64.log" "$OUT/a72.log" -o "$OUT/report.html" 2>"$OUT/report.err"

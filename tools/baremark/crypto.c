@@ -257,7 +257,8 @@ bool crypto_plot(FILE *o, const struct cmp_set *s)
 		ok = plot_figure(o, "crypto", "Crypto: speed-up of each accelerated version over scalar C on the same cores, "
 					      "largest message size (cycles per byte ratio)",
 				 buf);
-	else
+	plot_left_out(o, histogram_left_out(), "a speed-up that is not a finite number under 10^100");
+	if (!points)
 		fprintf(o, "<p class=\"absent\" id=\"crypto\">Crypto speed-ups: no accelerated crypto kernel ran with a cycle "
 			   "count beside its scalar version in these logs (each skip record says why).</p>\n");
 	free(buf);

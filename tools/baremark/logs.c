@@ -50,6 +50,24 @@ bool log_load_text(struct run_log *l, const char *name, const char *text)
 	return load_stream(l, name, f);
 }
 
+/* UTF-16 (PowerShell's `>` and Out-File write it by default): a byte-order
+ * mark, or text whose every other byte is NUL ("@\0b\0m\0"). A stray NUL
+ * or two from a board's power-on is not that. Such a log is refused,
+ * saying what it is, rather than read as one without records. */
+static bool utf16_bom(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	return (u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff);
+}
+
+static bool utf16(const char *p, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (len >= 2 && utf16_bom(p))
+		return true;
+	return len >= 4 && ((!u[1] && !u[3] && u[0] && u[2]) || (!u[0] && !u[2] && u[1] && u[3]));
+}
+
 /* Reads the records of f and closes it (unless it is stdin). */
 static bool load_stream(struct run_log *l, const char *path, FILE *f)
 {
@@ -60,15 +78,35 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 	json_int_t lineno = 0;
 	struct expand_state ex;
 	expand_init(&ex);
+	bool table_seen = false; /* the console's table header: a run whose records were turned off */
+	bool encoding_checked = false;
 	errno = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		size_t len = (size_t)n;
 		if (len && line[len - 1] == '\n')
 			len--;
+		/* the first line long enough to tell (a console often starts with a bare "\r") */
+		bool tell = !encoding_checked && (len >= 4 || (lineno == 1 && len >= 2 && utf16_bom(line)));
+		encoding_checked |= tell;
+		if (tell && utf16(line, len)) {
+			fprintf(stderr,
+				"%s: this file is UTF-16 text (PowerShell writes it by default), not the console's bytes: "
+				"save it as UTF-8 (Out-File -Encoding utf8) or record the console with `baremark capture`\n",
+				path);
+			free(line);
+			expand_free(&ex);
+			if (f != stdin)
+				fclose(f);
+			json_decref(l->records);
+			l->records = NULL;
+			return false;
+		}
 		json_t *o;
 		enum rec_status s = record_parse_line(line, len, &o);
 		rec_count(&l->counts, s);
+		if (s == REC_NONE && !table_seen)
+			table_seen = len > 6 && strncmp(line, "kernel ", 7) == 0 && memmem(line, len, "cyc/op", 6);
 		if (s != REC_OK)
 			continue;
 		const char *type = json_string_value(json_object_get(o, "type"));
@@ -98,6 +136,12 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 		l->run = NULL;
 		return false;
 	}
+	if (!l->counts.ok && !l->counts.bad_crc && !l->counts.bad_json && !l->counts.version)
+		fprintf(stderr, "%s: no record lines (none starts with \"@bm \"): %s\n", path,
+			table_seen ? "the console printed its table only; boot with baremark.console=both (or records) "
+				     "for the host tool"
+				   : "not a baremark console log, or one whose records were turned off "
+				     "(baremark.console=table)");
 	l->index = recindex_build(l->records);
 	if (!l->index) {
 		fprintf(stderr, "%s: no memory to index %zu records\n", path, json_array_size(l->records));

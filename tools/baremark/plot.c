@@ -3,7 +3,10 @@
 #include "plot.h"
 
 #include "logs.h"
+#include "textbuf.h"
+#include "textsafe.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,19 +17,26 @@ void html_text(FILE *o, const char *s)
 		fputs("(not in the log)", o);
 		return;
 	}
-	for (; *s; s++) {
-		if (*s == '<')
+	/* a control or bidi character (a log's file name is not escaped at
+	 * load as its records are) shows as its escape, textsafe.h: `cat` of
+	 * the page must not act on it, nor the browser reorder the text */
+	size_t n = strlen(s), len;
+	char esc[8];
+	for (const char *p = s; n; p += len, n -= len) {
+		if (ts_next((const unsigned char *)p, n, "", &len, esc))
+			fputs(esc, o);
+		else if (*p == '<')
 			fputs("&lt;", o);
-		else if (*s == '>')
+		else if (*p == '>')
 			fputs("&gt;", o);
-		else if (*s == '&')
+		else if (*p == '&')
 			fputs("&amp;", o);
-		else if (*s == '"')
+		else if (*p == '"')
 			fputs("&quot;", o);
-		else if (*s == '\'')
+		else if (*p == '\'')
 			fputs("&#39;", o);
 		else
-			fputc(*s, o);
+			fwrite(p, 1, len, o);
 	}
 }
 
@@ -101,7 +111,7 @@ bool run_gnuplot(const char *script, FILE *out)
 	snprintf(cmd, sizeof(cmd), "gnuplot %s 2>&1", path);
 	FILE *p = popen(cmd, "r");
 	bool in_svg = false, ok = false;
-	char line[8192];
+	char line[8192], complaint[240] = "";
 	while (p && fgets(line, sizeof(line), p)) {
 		if (!in_svg && strncmp(line, "<svg", 4) == 0)
 			in_svg = true;
@@ -111,10 +121,20 @@ bool run_gnuplot(const char *script, FILE *out)
 		} else if (strncmp(line, "<?xml", 5) != 0 && strncmp(line, "<!DOCTYPE", 9) != 0 &&
 			   strncmp(line, " \"http", 6) != 0 && line[0] != '\n') {
 			fprintf(stderr, "report: gnuplot: %s", line);
+			if (!complaint[0]) {
+				struct textbuf t;
+				tb_init(&t, complaint, sizeof(complaint));
+				tb_printf(&t, "%s", line);
+			}
 		}
 	}
 	int st = p ? pclose(p) : -1;
 	unlink(path);
+	if (!(ok && st == 0)) {
+		fprintf(out, "<p class=\"absent\">gnuplot could not draw this figure%s", complaint[0] ? ": " : "");
+		html_text(out, complaint);
+		fprintf(out, "</p>\n");
+	}
 	return ok && st == 0;
 }
 
@@ -142,9 +162,30 @@ void histogram_plot(FILE *g, const char *data, const struct core_col *cols, int 
 	fprintf(g, "\n");
 }
 
+static int hist_left_out;
+
+int histogram_left_out(void)
+{
+	return hist_left_out;
+}
+
+bool plot_value(double v, bool log_axis)
+{
+	return isfinite(v) && fabs(v) < 1e100 && (!log_axis || v > 0);
+}
+
+void plot_left_out(FILE *o, int n, const char *why)
+{
+	if (n > 0)
+		fprintf(o, "<p class=\"absent\">%d value%s left out of the figure above: %s.</p>\n", n, n == 1 ? "" : "s",
+			why);
+}
+
 void histogram_cell(FILE *g, bool has, double v, int *points, int *per_col)
 {
-	if (!has) {
+	if (has && !plot_value(v, false))
+		hist_left_out++;
+	if (!has || !plot_value(v, false)) {
 		fprintf(g, " NaN");
 		return;
 	}
@@ -155,6 +196,7 @@ void histogram_cell(FILE *g, bool has, double v, int *points, int *per_col)
 
 void histogram_head(FILE *g, const char *ylabel, const char *data)
 {
+	hist_left_out = 0;
 	fprintf(g, "set terminal svg size 860,480 dynamic font 'sans,11' background '#ffffff'\n");
 	fprintf(g, "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n");
 	fprintf(g, "set xtics rotate by -45 scale 0 noenhanced\nset grid ytics\nset ylabel '%s'\n", ylabel);

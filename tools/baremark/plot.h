@@ -17,7 +17,8 @@ void gp_label(FILE *o, const char *s);
 void gp_token(FILE *o, const char *s);
 /* Runs gnuplot on `script` and copies its SVG into `out`, every id given
  * a per-plot prefix so that several plots share one page. False if
- * gnuplot failed. */
+ * gnuplot failed: `out` then says so with gnuplot's first complaint, so
+ * no figure is left empty without a reason. */
 bool run_gnuplot(const char *script, FILE *out);
 /* <figure id=...> with the plot and its caption. False if gnuplot failed. */
 bool plot_figure(FILE *o, const char *id, const char *caption, const char *script);
@@ -32,5 +33,16 @@ struct core_col;
 /* One value of a histogram's data row: the number, or NaN (no bar) when
  * the column has none; *points and *per_col count the numbers written. */
 void histogram_cell(FILE *g, bool has, double v, int *points, int *per_col);
+/* How many values the histogram since its histogram_head left out because
+ * no plot can take them (plot_value). */
+int histogram_left_out(void);
+/* Whether a plot can take v: a finite number gnuplot reads back (under
+ * 1e100, so that no range set from it overflows), and above 0 on a log
+ * axis. A log's 1e308 cycle count or a zero on a log axis had failed
+ * every plot of the report. */
+bool plot_value(double v, bool log_axis);
+/* Under a figure: how many values were left out of it and why (nothing
+ * when n is 0). */
+void plot_left_out(FILE *o, int n, const char *why);
 void histogram_plot(FILE *g, const char *data, const struct core_col *cols, int ncols, const int *per_col);
 #endif

@@ -44,7 +44,7 @@ static bool sweep_plot(FILE *o, const char *id, const char *title, const char *k
 	if (logy)
 		fprintf(s, "set logscale y 10\nset format y '%%g'\n");
 	fprintf(s, "set format x '%s'\n", xformat);
-	int lines = 0;
+	int lines = 0, left_out = 0;
 	double lo = 0, hi = 0; /* the cycles drawn, for the ns axis */
 	for (int c = 0; c < ncols; c++) {
 		fprintf(s, "$d%d << EOD\n", c);
@@ -54,6 +54,10 @@ static bool sweep_plot(FILE *o, const char *id, const char *title, const char *k
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
 			if (!x.has_cyc)
 				continue;
+			if (!plot_value(x.cyc, logy) || rows[r].param <= 0) {
+				left_out++; /* the x axis is a log one too */
+				continue;
+			}
 			fprintf(s, "%lld %.3f\n", (long long)rows[r].param, x.cyc), lines++;
 			if (x.cyc > 0) {
 				lo = lo == 0 || x.cyc < lo ? x.cyc : lo;
@@ -82,6 +86,14 @@ static bool sweep_plot(FILE *o, const char *id, const char *title, const char *k
 		fprintf(o, "<figure id=\"%s\" class=\"plot\">\n", id);
 		ok = run_gnuplot(buf, o);
 		fprintf(o, "<figcaption>%s</figcaption></figure>\n", title);
+		plot_left_out(o, left_out,
+			      logy ? "not a finite number under 10^100, not above 0 (a log axis), or at a parameter of 0 or less"
+				   : "not a finite number under 10^100, or at a parameter of 0 or less");
+	} else if (left_out) {
+		fprintf(o, "<p class=\"absent\" id=\"%s\">%s: none of the %d %s results can be plotted (not finite, "
+			   "too large, or not above 0 on a log axis).</p>\n",
+			id, title, left_out, kernel);
+		ok = true;
 	} else {
 		fprintf(o, "<p class=\"absent\" id=\"%s\">%s: no %s results in these logs.</p>\n", id, title, kernel);
 		ok = true;
@@ -137,7 +149,7 @@ static bool ipc_family_plot(FILE *o, const char *fam, const struct core_col *col
 	char *buf = NULL, f[48];
 	size_t len = 0;
 	FILE *s = open_memstream(&buf, &len);
-	int n = 0, drawn = 0;
+	int n = 0, drawn = 0, left_out = 0;
 	fprintf(s, "$ipc << EOD\n");
 	for (int r = 0; r < nrows; r++) {
 		family_of(rows[r].kernel, f, sizeof(f));
@@ -147,8 +159,10 @@ static bool ipc_family_plot(FILE *o, const char *fam, const struct core_col *col
 		double v[CMP_MAX_COLS];
 		for (int c = 0; c < ncols; c++) {
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			v[c] = x.has_ipc ? x.ipc : -1;
-			any |= x.has_ipc;
+			bool plottable = x.has_ipc && plot_value(x.ipc, false) && x.ipc >= 0;
+			left_out += x.has_ipc && !plottable;
+			v[c] = plottable ? x.ipc : -1;
+			any |= plottable;
 		}
 		if (!any)
 			continue;
@@ -190,6 +204,7 @@ static bool ipc_family_plot(FILE *o, const char *fam, const struct core_col *col
 		fprintf(o, "<figcaption>IPC, %d ", n);
 		html_text(o, fam);
 		fprintf(o, " kernels</figcaption></figure>\n");
+		plot_left_out(o, left_out, "an IPC that is not a finite number from 0 to 10^100");
 	}
 	free(buf);
 	return ok;

@@ -1,7 +1,8 @@
 /* baremark steps <log>: where the load-latency curve (cache.load.lat)
  * steps up, per core, found as the image's summary finds its cache levels
  * (lib/summary.c, summary_levels): each step is the working-set interval
- * in which a level's plateau ends. */
+ * in which a level's plateau ends; a curve without one says so. Exit 1
+ * only when no column has enough points to tell. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,19 @@ int cmd_steps(int argc, char **argv)
 		printf("\n");
 		struct sm_level lv[SM_MAX_LEVELS];
 		int nl = summary_levels(size, lat, n, lv, SM_MAX_LEVELS, NULL);
+		if (nl == 0) {
+			/* a curve that never steps: one level over the whole sweep,
+			 * or an emulator whose loads all cost the same */
+			double lo = lat[0], hi = lat[0];
+			for (int k = 1; k < n; k++) {
+				lo = lat[k] < lo ? lat[k] : lo;
+				hi = lat[k] > hi ? lat[k] : hi;
+			}
+			printf("  no step: %.2f to %.2f cycles from %.0f to %.0f bytes (one level over the sweep, or an "
+			       "emulator)\n",
+			       lo, hi, size[0], size[n - 1]);
+			found_any = 1;
+		}
 		for (int i = 0; i < nl; i++) {
 			double after = 0;
 			for (int k = 0; k < n; k++)

@@ -381,7 +381,8 @@ static bool bars(FILE *o, const struct cmp_set *s, const struct cmp_set *rs, boo
 	bool ok = true;
 	if (points)
 		ok = plot_figure(o, id, caption, buf);
-	else
+	plot_left_out(o, histogram_left_out(), "not a finite number under 10^100");
+	if (!points)
 		fprintf(o, "<p class=\"absent\" id=\"%s\">%s</p>\n", id, absent);
 	free(buf);
 	return ok;
