@@ -1,6 +1,6 @@
 /* libFuzzer target: the host tool's readers of records (compare in every
- * format, summary, crypto, steps, parse's CSV, report's page and plot
- * scripts) on any set of records. Each input line is wrapped as a record
+ * format and --per-ghz, summary, crypto, steps, against docs/cores.md,
+ * parse's CSV, report's page and plot scripts) on any set of records. Each input line is wrapped as a record
  * with its right CRC, so mutations reach the code that uses the records
  * instead of stopping at the CRC check. report runs with BAREMARK_GNUPLOT
  * empty: every script is built, no program is run. AddressSanitizer and
@@ -51,6 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{"baremark", "crypto", path, NULL},
 		{"baremark", "steps", path, NULL},
 		{"baremark", "parse", "--format", "csv", path, NULL},
+		{"baremark", "compare", "--per-ghz", path, NULL},
+		{"baremark", "against", "docs/cores.md", "Zen 4", path, NULL},
 		{"baremark", "report", path, "-o", "/dev/null", NULL},
 	};
 	for (size_t c = 0; c < sizeof(cmds) / sizeof(cmds[0]); c++) {
