@@ -68,7 +68,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 
-say "building a minimal Debian 12 tree (mmdebstrap, variant minbase) from $mirror"
+say "checking $(git -C "$top" rev-parse --short HEAD) in a minimal Debian 12 tree (mmdebstrap, variant minbase) from $mirror"
 start=$SECONDS
 if ! mmdebstrap --mode=root --variant=minbase --format=directory bookworm "$tree" "${suites[@]}" \
 	>"$logs/mmdebstrap.log" 2>&1; then

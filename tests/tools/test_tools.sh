@@ -155,14 +155,16 @@ expect "compare: a skipped one shows the reason" grep -qE '^cache.load.lat +byte
 # reference (AMD Zen 5, the Linux build), every program counted
 expect "compare: the workload group's table" grep -qE '^numsort +8192 +\| +[0-9]+ +1.000 +[0-9.]+ +\|' "$OUT/cmp.txt"
 expect "compare: integer and FP indices per column against the built-in reference" \
-	test "$(grep -cE '^qemu-(rv64 riscv|a64 Cortex-A72) #0: integer [0-9.]+ \(9 of 9(, [0-9] unstable)?\), fp [0-9.]+ \(3 of 3(, [0-9] unstable)?\) per clock; integer [0-9.]+ \(9 of 9(, [0-9] unstable)?\), fp [0-9.]+ \(3 of 3(, [0-9] unstable)?\) per second$' "$OUT/cmp.txt")" = 2
-expect "compare: a log without workloads has no index, and says so" grep -q '^qemu-rv64 riscv #0: integer none in common, fp none in common per clock' "$OUT/cmp.txt"
+	test "$(grep -cE '^qemu-(rv64 riscv|a64 Cortex-A72) #0( \[rv64.log\])?: integer [0-9.]+ \(9 of 9(, [0-9] unstable)?\), fp [0-9.]+ \(3 of 3(, [0-9] unstable)?\) per clock; integer [0-9.]+ \(9 of 9(, [0-9] unstable)?\), fp [0-9.]+ \(3 of 3(, [0-9] unstable)?\) per second$' "$OUT/cmp.txt")" = 2
+expect "compare: a log without workloads has no index, and says so" grep -q '^qemu-rv64 riscv #0 \[partial.log\]: integer none in common, fp none in common per clock' "$OUT/cmp.txt"
 expect "compare: the indices name the reference" grep -q '^# indices against AMD EPYC (linux) in the built-in docs/reference/zen5-workloads.log' "$OUT/cmp.txt"
 "$TOOL" compare docs/reference/zen5-workloads.log --reference docs/reference/zen5-workloads.log >"$OUT/cmp-ref.txt" 2>/dev/null
 expect "compare: the reference against itself is 1.000 in every index" \
 	grep -qE '^linux AMD EPYC #[0-9]+: integer 1.000 \(9 of 9(, [0-9] unstable)?\), fp 1.000 \(3 of 3(, [0-9] unstable)?\) per clock; integer 1.000 \(9 of 9(, [0-9] unstable)?\), fp 1.000 \(3 of 3(, [0-9] unstable)?\) per second$' "$OUT/cmp-ref.txt"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/rv64.log" --reference "$OUT/rv64.log" >"$OUT/cmp-rv.txt" 2>/dev/null
-expect "compare --reference: another reference core" grep -q '^qemu-rv64 riscv #0: integer 1.000 (9 of 9), fp 1.000 (3 of 3) per clock' "$OUT/cmp-rv.txt"
+expect "compare --reference: another reference core" grep -q '^qemu-rv64 riscv #0 \[log 1: .*rv64.log\]: integer 1.000 (9 of 9), fp 1.000 (3 of 3) per clock' "$OUT/cmp-rv.txt"
+expect "compare: one file given twice, its columns told apart by their place" \
+	eval 'grep -q "^# qemu-rv64 riscv #0 \[log 1: .*rv64.log\]: " "$OUT/cmp-rv.txt" && grep -q "^# qemu-rv64 riscv #0 \[log 2: .*rv64.log\]: " "$OUT/cmp-rv.txt"' 
 # a reference whose crc is unstable and whose lu is below its floor: crc
 # counts and is said to be unstable, lu is left out, and idea, whose
 # program digest differs (its code changed), is left out and said
@@ -194,6 +196,16 @@ expect "compare: four cores of one type are one column" \
 expect "compare: the column names its cores and its type" grep -q '^# qemu-rv64 riscv #0-3: riscv marchid' "$OUT/cmp-smp.txt"
 "$TOOL" compare "$OUT/smp.log" --per-core >"$OUT/cmp-smp-core.txt" 2>/dev/null
 expect "compare --per-core: a column per core" test "$(grep -c '^# qemu-rv64 riscv #[0-3]: ' "$OUT/cmp-smp-core.txt")" = 4
+# Two runs in one file (a console captured across a reboot): read as two
+# logs, labelled apart; two logs of one board: each label names its log.
+cat "$OUT/small.log" "$OUT/small.log" >"$OUT/tworuns.log"
+"$TOOL" compare "$OUT/tworuns.log" >"$OUT/tworuns.txt" 2>"$OUT/tworuns.err"
+expect "two runs in one file: said, and a column each labelled with its run" \
+	eval 'grep -q "tworuns.log: 2 runs in one file (a run record starts each): each is read as a log of its own" "$OUT/tworuns.err" && grep -q "^# qemu-rv64 riscv #0 \[tworuns.log\]: " "$OUT/tworuns.txt" && grep -q "^# qemu-rv64 riscv #0 \[.*tworuns.log (run 2)\]: " "$OUT/tworuns.txt"'
+cp "$OUT/small.log" "$OUT/small-again.log"
+"$TOOL" compare "$OUT/small.log" "$OUT/small-again.log" >"$OUT/twologs.txt" 2>/dev/null
+expect "two logs of one board: each label names its log" \
+	eval 'grep -q "^# qemu-rv64 riscv #0 \[small.log\]: " "$OUT/twologs.txt" && grep -q "^# qemu-rv64 riscv #0 \[small-again.log\]: " "$OUT/twologs.txt"'
 # A run cut short (a board that hung): cut after core 2's last result,
 # before its core record. Its results are shown under a column labelled
 # from the run record, and the tool says where the run stopped.

@@ -26,12 +26,19 @@ void cmp_free(struct cmp_set *s)
 int cmp_load(struct cmp_set *s, const char **paths, int n, const char *who, bool per_core)
 {
 	bool ok = true;
-	s->nlogs = n < CMP_MAX_LOGS ? n : CMP_MAX_LOGS;
-	for (int i = 0; i < s->nlogs; i++) {
-		if (!log_load(&s->logs[i], paths[i]))
+	s->nlogs = 0;
+	for (int i = 0; i < n && s->nlogs < CMP_MAX_LOGS; i++) {
+		struct run_log *l = &s->logs[s->nlogs++];
+		if (!log_load(l, paths[i])) {
 			ok = false;
-		else
-			log_report_counts(&s->logs[i]);
+			continue;
+		}
+		log_report_counts(l);
+		/* a file of several runs: each a log of its own, labelled apart */
+		s->nlogs += log_split_runs(l, &s->logs[s->nlogs], CMP_MAX_LOGS - s->nlogs);
+		if (s->nlogs == CMP_MAX_LOGS && i + 1 < n)
+			fprintf(stderr, "%s: %d logs and runs already (at most %d): %s and the %d after it are not read\n", who,
+				s->nlogs, CMP_MAX_LOGS, paths[i + 1], n - i - 2);
 	}
 	if (!ok) {
 		cmp_free(s);

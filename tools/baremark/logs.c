@@ -12,6 +12,8 @@
 
 bool log_raw_strings;
 
+static const char *str(const json_t *o, const char *k);
+
 /* Reading and checking records runs at about 14 MB/s on the development
  * machine (a 58 MB log of 500 cores: 4 s): past LOG_BIG_BYTES a log takes
  * over a second, and a line on stderr says so. */
@@ -166,9 +168,80 @@ void log_free(struct run_log *l)
 	l->records = NULL;
 	recindex_free(l->index);
 	l->index = NULL;
+	free(l->own_path);
+	l->own_path = NULL;
 }
 
-static const char *str(const json_t *o, const char *k);
+/* The log of records[from, to) of `whole`, named `path` (owned). */
+static void log_of_part(struct run_log *part, const struct run_log *whole, size_t from, size_t to, char *path)
+{
+	memset(part, 0, sizeof(*part));
+	part->own_path = path;
+	part->path = path;
+	part->records = json_array();
+	for (size_t k = from; k < to; k++) {
+		json_t *o = json_array_get(whole->records, k);
+		const char *type = json_string_value(json_object_get(o, "type"));
+		json_array_append(part->records, o);
+		if (type && strcmp(type, "end") == 0)
+			part->ended = true;
+		if (type && strcmp(type, "run") == 0 && !part->run)
+			part->run = o;
+	}
+	part->counts.ok = (unsigned long)(to - from);
+	part->index = recindex_build(part->records);
+	if (!part->index) {
+		fprintf(stderr, "%s: no memory to index %zu records\n", path, to - from);
+		exit(2);
+	}
+}
+
+int log_split_runs(struct run_log *l, struct run_log *more, int room)
+{
+	size_t starts[LOG_MAX_RUNS + 1], n = 0, runs = 0, k;
+	json_t *o;
+	json_array_foreach(l->records, k, o)
+	{
+		if (strcmp(str(o, "type"), "run") != 0)
+			continue;
+		runs++;
+		if (runs > 1 && n < (size_t)room && n < LOG_MAX_RUNS)
+			starts[n++] = k;
+	}
+	if (!n)
+		return 0;
+	if (runs - 1 > n)
+		fprintf(stderr, "%s: %zu runs in one file; the %zu past the first %zu are read with the run before them\n",
+			l->path, runs, runs - 1 - n, n + 1);
+	else
+		fprintf(stderr, "%s: %zu runs in one file (a run record starts each): each is read as a log of its own\n",
+			l->path, runs);
+	starts[n] = json_array_size(l->records);
+	for (size_t r = 0; r < n; r++) {
+		char *name = NULL;
+		if (asprintf(&name, "%s (run %zu)", l->path, r + 2) < 0) {
+			fprintf(stderr, "%s: no memory\n", l->path);
+			exit(2);
+		}
+		log_of_part(&more[r], l, starts[r], starts[r + 1], name);
+	}
+	/* the first run keeps the file's counts and what came before its end */
+	json_t *first = json_array();
+	for (k = 0; k < starts[0]; k++)
+		json_array_append(first, json_array_get(l->records, k));
+	json_decref(l->records);
+	l->records = first;
+	l->ended = false;
+	json_array_foreach(first, k, o)
+	l->ended |= strcmp(str(o, "type"), "end") == 0;
+	recindex_free(l->index);
+	l->index = recindex_build(l->records);
+	if (!l->index) {
+		fprintf(stderr, "%s: no memory to index %zu records\n", l->path, json_array_size(first));
+		exit(2);
+	}
+	return (int)n;
+}
 
 /* Where a run without its end record stopped: in the last kernel whose
  * `kernel` record came without any of its results (format 2 writes it just
@@ -254,6 +327,32 @@ static void col_label(struct core_col *c, const json_t *core_rec, bool name_clas
 	tb_init(&l, c->label, sizeof(c->label) - t.len);
 	tb_printf(&l, "%s %s", c->log->run ? str(c->log->run, "platform") : "?", name[0] ? name : "core");
 	memcpy(c->label + l.len, tail, t.len + 1);
+}
+
+/* The label with " [log]" after it, the log's file name (its directory
+ * too where two logs share a name, and its place among the logs where one
+ * file is given twice) kept whole up to 60 characters; the label before it
+ * is cut to fit. */
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static void label_log(struct core_col *c, bool whole_path, int log_number)
+{
+	const char *base = whole_path ? c->log->path : base_name(c->log->path);
+	char tail[64], head[sizeof(c->label)];
+	struct textbuf t, h;
+	tb_init(&t, tail, sizeof(tail));
+	if (log_number)
+		tb_printf(&t, " [log %d: %s]", log_number, base);
+	else
+		tb_printf(&t, " [%s]", base);
+	tb_init(&h, head, sizeof(head) - t.len);
+	tb_printf(&h, "%s", c->label);
+	memcpy(head + h.len, tail, t.len + 1);
+	memcpy(c->label, head, h.len + t.len + 1);
 }
 
 int json_int_cmp(const void *a, const void *b)
@@ -391,6 +490,25 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 					 strcmp(str(first_rec[m - first], "compatible"), str(first_rec[j - first], "compatible")) == 0;
 			col_label(&cols[j], first_rec[j - first], clash && cols[j].type >= 0);
 		}
+	}
+	/* Two logs of one board read the same ("qemu-rv64 riscv #0"): such
+	 * labels get their log's name, so that no line or bar hides another. */
+	bool named[n > 0 ? n : 1];
+	for (int j = 0; j < n; j++) {
+		named[j] = false;
+		for (int m = 0; m < n && !named[j]; m++)
+			named[j] = m != j && cols[m].log != cols[j].log && strcmp(cols[m].label, cols[j].label) == 0;
+	}
+	for (int j = 0; j < n; j++) {
+		bool same_name = false, same_path = false;
+		for (int m = 0; m < n && named[j]; m++) {
+			bool other = named[m] && cols[m].log != cols[j].log;
+			same_name |= other && strcmp(base_name(cols[m].log->path), base_name(cols[j].log->path)) == 0;
+			same_path |= other && strcmp(cols[m].log->path, cols[j].log->path) == 0;
+		}
+		/* one file given twice: told apart by its place on the command line */
+		if (named[j])
+			label_log(&cols[j], same_name, same_path ? (int)(cols[j].log - logs) + 1 : 0);
 	}
 	return n;
 }

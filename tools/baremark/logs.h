@@ -15,6 +15,7 @@ struct run_log {
 	bool ended;      /* an `end` record was found */
 	const json_t *run; /* the run record, or NULL */
 	struct rec_index *index; /* its results and skips by (kernel, param, core): recindex.h */
+	char *own_path; /* path, where this log is a later run of a file (log_split_runs) */
 };
 
 /* Loads `path` ("-" is standard input). False on an I/O error. Every
@@ -27,6 +28,12 @@ bool log_load(struct run_log *l, const char *path);
 /* The same from a text in memory (a log built into the tool), named `name`. */
 bool log_load_text(struct run_log *l, const char *name, const char *text);
 void log_free(struct run_log *l);
+/* A file holding several runs (a console captured across reboots): every
+ * run record from the second on starts a log of its own, moved into
+ * more[0..room-1] and named "<path> (run N)"; the file's first run stays in
+ * l. Returns how many were made; runs past `room` are said on stderr and
+ * stay with the run before them. */
+int log_split_runs(struct run_log *l, struct run_log *more, int room);
 /* "parse: <path>: N records ok, ..." on stderr. */
 void log_report_counts(const struct run_log *l);
 
@@ -34,6 +41,7 @@ void log_report_counts(const struct run_log *l);
  * there is no room: a log is never dropped silently. */
 bool add_log_path(const char **paths, int *n, int max, const char *path, const char *who);
 
+#define LOG_MAX_RUNS 64 /* runs one file can be split into */
 #define COL_MAX_CORES 64
 #define LOG_MAX_COLS 64 /* columns one log can give */
 
