@@ -418,6 +418,31 @@ cc -O1 -o "$OUT/crclines" tests/tools/crclines.c -lz
 expect "report: a column with no instruction count is named in a line" \
 	grep -q 'id="ipc-none">No instruction count, so no IPC, from qemu-rv64 [^<]*(the core record says why)' "$OUT/report-noinsn.html"
 expect "report smp: ids unique" test "$(grep -oE "id='[^']+'" "$OUT/report-smp.html" | sort | uniq -d | wc -l)" = 0
+# 64 cores: the smp run's run record, every pair's handoff and the
+# scaling results for 1-64 cores (as a 64-core board would give them). The
+# heat map fits the page unscaled (its text the size of the other
+# figures': its canvas was 2860 px, shown at a third), every core is in
+# it, the numbers leave the cells for the table and the ticks thin out;
+# the scaling plots label about 16 core counts, not 64.
+"$TOOL" parse "$OUT/smp.log" 2>/dev/null | jq -c 'select(.type == "run") | del(._log, ._line)
+	| .cpus = 64 | .cores = [range(64) as $i | {id: $i, state: "up", type: 0, boot: ($i == 0)}]' >"$OUT/mc64.jsonl"
+jq -nc '[range(64)] as $c | $c[] as $a | $c[] | select(. > $a) as $b
+	| {v: 1, type: "result", core: 0, core_type: 0, kernel: "multicore.c2c.lat", cores: [$a, $b], ops: 100,
+	   ns_per_op: (if ($a / 8 | floor) == ($b / 8 | floor) then 40 else 100 end), check: "ok", verdict: "ok"}' >>"$OUT/mc64.jsonl"
+jq -nc 'range(1; 65) as $n | {v: 1, type: "result", core: 0, core_type: 0, kernel: "multicore.primes",
+	param: {name: "cores", value: $n}, ops: 100, speedup: ($n * 0.9), check: "ok", verdict: "ok"}' >>"$OUT/mc64.jsonl"
+"$OUT/crclines" <"$OUT/mc64.jsonl" >"$OUT/mc64.log"
+"$TOOL" report "$OUT/mc64.log" -o "$OUT/mc64.html" 2>/dev/null
+w=$(grep -A2 '<figure id="c2c-0"' "$OUT/mc64.html" | sed -n 's/.*viewBox="0 0 \([0-9]*\) .*/\1/p')
+expect "report, 64 cores: the heat map's canvas at most 900 px wide, the page being 960 (got ${w:-none})" \
+	test "${w:-9999}" -le 900
+expect "report, 64 cores: every core in the map, its numbers in the table, the ticks thinned, said under it" \
+	grep -q '^<p class="absent">64 cores, every one in the map: a cell is too small for its number (each pair.s ns is in the table of results); the axes name every 3rd core.</p>$' "$OUT/mc64.html"
+expect "report, 64 cores: no number in the heat map's cells" \
+	eval '! sed -n "/<figure id=\"c2c-0\"/,/<\/figure>/p" "$OUT/mc64.html" | grep -q ">100</tspan>"'
+ticks=$(sed -n '/<figure id="primes-scaling"/,/<\/figure>/p' "$OUT/mc64.html" | grep -c '<tspan font-family="sans" > [0-9]*</tspan>')
+expect "report, 64 cores: the speed-up plot's axes have at most 30 numbers (about 16 core counts, not 64; got $ticks)" \
+	test "$ticks" -le 30 -a "$ticks" -ge 8
 if command -v chromium >/dev/null; then
 	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
 		--disable-component-update --disable-sync --no-first-run --user-data-dir="$OUT/chrome" \

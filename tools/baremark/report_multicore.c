@@ -9,7 +9,15 @@
 
 #include "plot.h"
 
-#define MAX_IDS 64
+/* Cores a heat map takes; one past them is counted and said under it. */
+#define MAX_IDS 256
+/* The heat map's canvas is at most this wide, so that the page (960 px)
+ * shows it unscaled and its text is the size of the other figures'. */
+#define MAP_MAX_PX 900
+/* A cell holds its number from this many pixels on; tick labels stand at
+ * least this far apart. */
+#define MAP_LABEL_PX 28
+#define TICK_GAP_PX 22
 
 static const char *str(const json_t *o, const char *k)
 {
@@ -68,11 +76,15 @@ static int id_index(json_int_t *ids, int *n, json_int_t id)
 	return (*n)++;
 }
 
-/* One heat map per log: cell (a, b) = (b, a) = median one-way ns. */
+/* One heat map per log: cell (a, b) = (b, a) = median one-way ns. Up to
+ * MAP_MAX_PX wide whatever the number of cores: past about 20 cores a
+ * cell is too small for its number, which the table of results then
+ * gives, and the tick labels are thinned to every k-th core. */
 static bool c2c_map(FILE *o, const struct run_log *l, int which)
 {
-	json_int_t ids[MAX_IDS];
+	static json_int_t ids[MAX_IDS];
 	int nids = 0;
+	long pairs_out = 0; /* pairs of a core past MAX_IDS */
 	size_t k;
 	json_t *r;
 	json_array_foreach(l->records, k, r)
@@ -81,17 +93,22 @@ static bool c2c_map(FILE *o, const struct run_log *l, int which)
 		json_t *c = json_object_get(r, "cores");
 		if (!is_result(r, "multicore.c2c.lat") || json_array_size(c) != 2)
 			continue;
-		id_index(ids, &nids, json_integer_value(json_array_get(c, 0)));
-		id_index(ids, &nids, json_integer_value(json_array_get(c, 1)));
+		int a = id_index(ids, &nids, json_integer_value(json_array_get(c, 0)));
+		int b = id_index(ids, &nids, json_integer_value(json_array_get(c, 1)));
+		pairs_out += a < 0 || b < 0;
 	}
 	if (nids < 2)
 		return true;
 	qsort(ids, (size_t)nids, sizeof(ids[0]), json_int_cmp);
+	int side = 40 * nids < MAP_MAX_PX - 300 ? 40 * nids : MAP_MAX_PX - 300; /* the matrix, in px */
+	double cell = (double)side / nids;
+	int every = cell >= TICK_GAP_PX ? 1 : (int)(TICK_GAP_PX / cell) + 1;
+	bool numbers = cell >= MAP_LABEL_PX;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *s = open_memstream(&buf, &len);
-	fprintf(s, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\n", 300 + 40 * nids,
-		240 + 40 * nids);
+	fprintf(s, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\n", 300 + side,
+		240 + side);
 	fprintf(s, "set title '");
 	log_title(s, l);
 	fprintf(s, "' noenhanced\nset xlabel 'core'\nset ylabel 'core'\nset cblabel 'ns, one-way handoff'\n");
@@ -99,7 +116,7 @@ static bool c2c_map(FILE *o, const struct run_log *l, int which)
 	fprintf(s, "set xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset tics scale 0\n", nids - 1, nids - 1);
 	for (int axis = 0; axis < 2; axis++) {
 		fprintf(s, "set %s (", axis ? "ytics" : "xtics");
-		for (int i = 0; i < nids; i++)
+		for (int i = 0; i < nids; i += every)
 			fprintf(s, "%s'%lld' %d", i ? ", " : "", (long long)ids[i], i);
 		fprintf(s, ")\n");
 	}
@@ -113,14 +130,29 @@ static bool c2c_map(FILE *o, const struct run_log *l, int which)
 			continue;
 		int a = id_index(ids, &nids, json_integer_value(json_array_get(c, 0)));
 		int b = id_index(ids, &nids, json_integer_value(json_array_get(c, 1)));
+		if (a < 0 || b < 0 || !plot_value(json_number_value(ns), false))
+			continue;
 		fprintf(s, "%d %d %.3f\n%d %d %.3f\n", a, b, json_number_value(ns), b, a, json_number_value(ns));
 	}
-	fprintf(s, "EOD\nplot $m using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1 noborder lc palette notitle, "
-		   "$m using 1:2:(sprintf('%%.0f', $3)) with labels notitle\n");
+	fprintf(s, "EOD\nplot $m using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1 noborder lc palette notitle");
+	if (numbers)
+		fprintf(s, ", $m using 1:2:(sprintf('%%.0f', $3)) with labels notitle");
+	fprintf(s, "\n");
 	fclose(s);
 	char id[32];
 	snprintf(id, sizeof(id), "c2c-%d", which);
 	bool ok = plot_figure(o, id, "Core-to-core latency: one-way cache-line handoff, ns (median of 5)", buf);
+	if (!numbers) {
+		fprintf(o, "<p class=\"absent\">%d cores, every one in the map: a cell is too small for its number (each "
+			   "pair's ns is in the table of results)",
+			nids);
+		if (every > 1)
+			fprintf(o, "; the axes name every %d%s core", every, every == 2 ? "nd" : every == 3 ? "rd" : "th");
+		fprintf(o, ".</p>\n");
+	}
+	if (pairs_out)
+		fprintf(o, "<p class=\"absent\">%ld pairs of cores past the first %d are not in the map.</p>\n", pairs_out,
+			MAX_IDS);
 	free(buf);
 	return ok;
 }
@@ -134,7 +166,7 @@ static bool scaling_plot(FILE *o, const char *id, const char *caption, const cha
 	FILE *s = open_memstream(&buf, &len);
 	fprintf(s, "set terminal svg size 860,440 dynamic font 'sans,12' background '#ffffff'\n");
 	fprintf(s, "set grid\nset key below noenhanced\nset xlabel 'cores'\nset ylabel '%s'\n", ylabel);
-	fprintf(s, "set xtics 1\nset yrange [0:*]\n");
+	fprintf(s, "set yrange [0:*]\n");
 	int lines = 0, maxn = 1;
 	char *plot = NULL;
 	size_t plen = 0;
@@ -168,7 +200,8 @@ static bool scaling_plot(FILE *o, const char *id, const char *caption, const cha
 			lines++;
 		}
 	fclose(p);
-	fprintf(s, "set xrange [0.5:%d.5]\nplot %s", maxn, plot);
+	/* a tick a core up to 16, then about 16 ticks: 64 labels ran together */
+	fprintf(s, "set xtics %d\nset xrange [0.5:%d.5]\nplot %s", maxn <= 16 ? 1 : (maxn + 15) / 16, maxn, plot);
 	if (ideal)
 		fprintf(s, ", x with lines dashtype 2 lc rgb '#888888' title 'ideal (n cores = n x one)'");
 	fprintf(s, "\n");
