@@ -366,7 +366,7 @@ struct placing {
 	const struct run_log *log;
 	struct core_col *cols;
 	int first, *n, max;
-	const json_t **first_rec; /* each new column's first core record (NULL: none came) */
+	const json_t **first_rec; /* each new column's first core record (where none came, one of its type) */
 	int past_max, no_column;
 };
 
@@ -384,6 +384,23 @@ static const char *run_type_label(const struct run_log *l, json_int_t type)
 	const json_t *t = json_object_get(l->run, "core_types");
 	const char *s = type >= 0 ? json_string_value(json_array_get(t, (size_t)type)) : NULL;
 	return s ? s : "";
+}
+
+/* The first core record of `type` in the log, NULL if none came: the name
+ * and compatible a core of that type whose own record never came is
+ * labelled with. */
+static const json_t *type_record(const struct run_log *l, json_int_t type)
+{
+	size_t k;
+	json_t *o;
+	json_array_foreach(l->records, k, o)
+	{
+		LOG_VISIT();
+		json_t *t = json_object_get(o, "core_type");
+		if (type >= 0 && strcmp(str(o, "type"), "core") == 0 && json_is_integer(t) && json_integer_value(t) == type)
+			return o;
+	}
+	return NULL;
 }
 
 /* Core `core` of `type` (-1: a column of its own) into its column, made
@@ -414,7 +431,7 @@ static void place_core(struct placing *p, json_int_t core, json_int_t type, json
 			c->mhz = json_number_value(json_object_get(rec, "mhz_estimated"));
 			c->mhz_estimated = true;
 		}
-		p->first_rec[*p->n - p->first] = rec;
+		p->first_rec[*p->n - p->first] = rec ? rec : type_record(p->log, label_type);
 		++*p->n;
 	}
 	if (c->ncores < COL_MAX_CORES)
