@@ -12,7 +12,9 @@
 #define BM_MAX_RSV 16
 #define BM_ISA_LEN 1024 /* the K3 lists ~90 extensions */
 
-enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550, BM_UART_PL011 };
+/* The console drivers (uart/): the 16550 family, the PL011, and the UARTs
+ * of uart/statusreg.c (the Pi's mini UART, the i.MX and SiFive UARTs). */
+enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550, BM_UART_PL011, BM_UART_BCM2835_AUX, BM_UART_IMX, BM_UART_SIFIVE };
 
 struct bm_uart_desc {
 	enum bm_uart_kind kind;
@@ -41,6 +43,9 @@ struct bm_board {
 	const char *source;
 	struct bm_uart_desc uart;
 	char uart_note[96]; /* why no UART was taken from the tree, if none */
+	/* Why the UART taken is not stdout-path's (another enabled one of the
+	 * tree's aliases that we drive), "" when it is. */
+	char uart_fallback[160];
 	uint64_t timebase_hz;
 	int ncpus;
 	int nmem;

@@ -15,14 +15,19 @@
 #include "noinit.h"
 
 /* Compatible strings our console drivers handle, most specific driver
- * data first: serial/8250.yaml for the 16550 family, serial/pl011.yaml. */
+ * data first: serial/8250.yaml for the 16550 family, serial/pl011.yaml,
+ * serial/brcm,bcm2835-aux-uart.yaml, serial/fsl-imx-uart.yaml (the i.MX
+ * UART from the i.MX21 on: every later part lists one of these two
+ * beside its own) and serial/sifive-serial.yaml (uart/statusreg.c). */
 static const struct {
 	const char *compatible;
 	enum bm_uart_kind kind;
 } uarts[] = {
 	{"ns16550a", BM_UART_NS16550},         {"ns16550", BM_UART_NS16550},
 	{"snps,dw-apb-uart", BM_UART_NS16550}, {"intel,xscale-uart", BM_UART_NS16550},
-	{"arm,pl011", BM_UART_PL011},
+	{"arm,pl011", BM_UART_PL011},          {"brcm,bcm2835-aux-uart", BM_UART_BCM2835_AUX},
+	{"fsl,imx6q-uart", BM_UART_IMX},       {"fsl,imx21-uart", BM_UART_IMX},
+	{"sifive,uart0", BM_UART_SIFIVE},
 };
 #define NUARTS (sizeof(uarts) / sizeof(uarts[0]))
 
@@ -80,24 +85,16 @@ static void chain_path(const struct dt *f, const int *chain, int n, char *buf, s
 		snprintf(buf, len, "/");
 }
 
-static void read_console(struct bm_board *b, const struct dt *f)
+/* The UART at `path` (an absolute path or an alias, options after a
+ * ':'), if it is one we drive and can use: 0 with *u filled, else -1 with
+ * why in note. */
+static int try_uart(const struct dt *f, const char *path, struct bm_uart_desc *u, char *note, size_t cap)
 {
-	/* A readable tree describes the console; the platform default UART is
-	 * only for when there is no tree, so start from "none". */
-	memset(&b->uart, 0, sizeof(b->uart));
-	int chosen = dt_path(f, "/chosen", NULL, NULL);
-	const char *sp = chosen >= 0 ? dt_prop_str(f, chosen, "stdout-path") : NULL;
-	if (!sp)
-		sp = chosen >= 0 ? dt_prop_str(f, chosen, "linux,stdout-path") : NULL;
-	if (!sp) {
-		copy_str(b->uart_note, sizeof(b->uart_note), "no /chosen/stdout-path");
-		return;
-	}
 	int chain[DT_MAX_DEPTH], n = 0;
-	int node = dt_path(f, sp, chain, &n);
+	int node = dt_path(f, path, chain, &n);
 	if (node < 0) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "stdout-path '%.48s' does not resolve", sp);
-		return;
+		snprintf(note, cap, "'%.48s' does not resolve", path);
+		return -1;
 	}
 	int clen;
 	const char *compat = dt_prop(f, node, "compatible", &clen);
@@ -108,45 +105,82 @@ static void read_console(struct bm_board *b, const struct dt *f)
 			break;
 		}
 	if (!match) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "console '%.40s' is not a UART we drive (16550 family, PL011)",
-			 compat && clen > 0 && compat[clen - 1] == '\0' ? compat : "?");
-		return;
+		snprintf(note, cap, "console '%.40s' is not a UART we drive", compat && clen > 0 && compat[clen - 1] == '\0' ? compat : "?");
+		return -1;
 	}
 	const char *status = dt_prop_str(f, node, "status");
 	if (status && strcmp(status, "okay") != 0 && strcmp(status, "ok") != 0) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "console node status is '%.32s'", status);
-		return;
+		snprintf(note, cap, "console node status is '%.32s'", status);
+		return -1;
 	}
 	uint64_t base, size;
 	int r = dt_reg(f, chain, n, 0, &base, &size);
 	if (r < 0) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "console reg unreadable: %s", dt_strerror(r));
-		return;
+		snprintf(note, cap, "console reg unreadable: %s", dt_strerror(r));
+		return -1;
 	}
-	struct bm_uart_desc u = {0};
-	u.kind = board_uart_kind(match);
-	u.base = base;
-	/* The PL011's registers are 32-bit at fixed offsets (PL011 TRM 3.2). */
-	bool pl011 = u.kind == BM_UART_PL011;
-	u.reg_shift = pl011 ? 0 : dt_prop_u32(f, node, "reg-shift", 0);
-	u.reg_width = pl011 ? 4 : dt_prop_u32(f, node, "reg-io-width", 1);
-	u.clock_hz = dt_prop_u32(f, node, "clock-frequency", 0);
-	if (u.reg_shift > 3 || (u.reg_width != 1 && u.reg_width != 4)) {
-		snprintf(b->uart_note, sizeof(b->uart_note), "console reg-shift %u / reg-io-width %u unsupported",
-			 (unsigned)u.reg_shift, (unsigned)u.reg_width);
-		return;
+	memset(u, 0, sizeof(*u));
+	u->kind = board_uart_kind(match);
+	u->base = base;
+	/* Only the 16550 family takes reg-shift and reg-io-width: the others'
+	 * registers are 32-bit at fixed offsets (PL011 TRM 3.2, uart/statusreg.c). */
+	bool fixed = u->kind != BM_UART_NS16550;
+	u->reg_shift = fixed ? 0 : dt_prop_u32(f, node, "reg-shift", 0);
+	u->reg_width = fixed ? 4 : dt_prop_u32(f, node, "reg-io-width", 1);
+	u->clock_hz = dt_prop_u32(f, node, "clock-frequency", 0);
+	if (u->reg_shift > 3 || (u->reg_width != 1 && u->reg_width != 4)) {
+		snprintf(note, cap, "console reg-shift %u / reg-io-width %u unsupported", (unsigned)u->reg_shift,
+			 (unsigned)u->reg_width);
+		return -1;
 	}
-	const char *opt = strchr(sp, ':');
+	const char *opt = strchr(path, ':');
 	if (opt) {
 		unsigned long baud = 0;
 		for (const char *p = opt + 1; *p >= '0' && *p <= '9' && baud < 100000000; p++)
 			baud = baud * 10 + (unsigned long)(*p - '0');
-		u.baud = (uint32_t)baud;
+		u->baud = (uint32_t)baud;
 	}
-	copy_str(u.compatible, sizeof(u.compatible), match);
-	chain_path(f, chain, n, u.path, sizeof(u.path));
-	b->uart = u;
-	b->uart_note[0] = '\0';
+	copy_str(u->compatible, sizeof(u->compatible), match);
+	chain_path(f, chain, n, u->path, sizeof(u->path));
+	return 0;
+}
+
+/* The console: stdout-path's UART. Where that is one we do not drive (or
+ * none is named), another enabled UART of the tree that we drive, the
+ * first of /aliases serial0..serial9 (a board's debug header is usually
+ * one of them): a run on another port is better than a silent one, and
+ * b->uart_fallback says why it is not stdout-path's. */
+static void read_console(struct bm_board *b, const struct dt *f)
+{
+	/* A readable tree describes the console; the platform default UART is
+	 * only for when there is no tree, so start from "none". */
+	memset(&b->uart, 0, sizeof(b->uart));
+	b->uart_fallback[0] = '\0';
+	int chosen = dt_path(f, "/chosen", NULL, NULL);
+	const char *sp = chosen >= 0 ? dt_prop_str(f, chosen, "stdout-path") : NULL;
+	if (!sp)
+		sp = chosen >= 0 ? dt_prop_str(f, chosen, "linux,stdout-path") : NULL;
+	if (!sp)
+		copy_str(b->uart_note, sizeof(b->uart_note), "no /chosen/stdout-path");
+	else if (try_uart(f, sp, &b->uart, b->uart_note, sizeof(b->uart_note)) == 0) {
+		b->uart_note[0] = '\0';
+		return;
+	}
+	char alias[8] = "serial0", why[96];
+	for (char d = '0'; d <= '9'; d++) {
+		alias[6] = d;
+		struct bm_uart_desc u;
+		if (try_uart(f, alias, &u, why, sizeof(why)) != 0)
+			continue;
+		/* where the baud rate came from stdout-path, it holds for the port
+		 * the board's firmware set up; another port's is its own */
+		u.baud = 0;
+		snprintf(b->uart_fallback, sizeof(b->uart_fallback), "%s; %s (%.40s) instead", b->uart_note, alias,
+			 u.compatible);
+		b->uart = u;
+		b->uart_note[0] = '\0';
+		return;
+	}
 }
 
 /* "rv64i" + ["i", "m", "a", "zicsr", "zba"] -> "rv64ima_zicsr_zba":

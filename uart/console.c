@@ -6,14 +6,17 @@
 #include "arch.h"
 #include "ns16550.h"
 #include "pl011.h"
+#include "statusreg.h"
 #include "noinit.h"
 
 static enum { CON_EARLY, CON_UART, CON_FW, CON_NONE } mode = CON_EARLY;
 static struct ns16550 ns;
 static struct pl011 pl;
+static struct statusreg_uart sr;
 static struct bm_uart_desc uart_desc;
 static const char *fw_name;
 static char why_not_uart[128];
+static char uart_fallback[160]; /* why the UART is not stdout-path's (board.h) */
 
 /* Output written before a console exists (device-tree warnings). */
 static char early[2048] BM_NOINIT; /* the first early_len bytes are written */
@@ -23,7 +26,9 @@ static size_t early_lost;
 /* One register read, to find out whether the UART is there at all. */
 static void status_probe(void *p)
 {
-	*(uint32_t *)p = uart_desc.kind == BM_UART_PL011 ? pl011_flags(&pl) : ns16550_lsr(&ns);
+	*(uint32_t *)p = uart_desc.kind == BM_UART_PL011 ? pl011_flags(&pl)
+			 : sr.l			    ? statusreg_status(&sr)
+						    : ns16550_lsr(&ns);
 }
 
 static void raw_write(const char *s, size_t n);
@@ -39,8 +44,10 @@ void console_init(const struct bm_board *b)
 {
 	if (b->uart.kind != BM_UART_NONE) {
 		uart_desc = b->uart;
+		memcpy(uart_fallback, b->uart_fallback, sizeof(uart_fallback));
 		ns16550_setup(&ns, &b->uart);
 		pl011_setup(&pl, &b->uart);
+		statusreg_setup(&sr, &b->uart); /* sr.l: NULL unless it is one of those */
 		uint32_t status;
 		struct bm_trap t;
 		/* A wrong address can fault; find out before relying on it. */
@@ -50,9 +57,9 @@ void console_init(const struct bm_board *b)
 			mode = CON_UART;
 			if (strcmp(uart_desc.compatible, "intel,xscale-uart") == 0)
 				ns16550_unit_enable(&ns);
-			if (uart_desc.kind != BM_UART_PL011)
+			if (uart_desc.kind == BM_UART_NS16550)
 				ns16550_detect_fifo(&ns);
-			else
+			else if (uart_desc.kind == BM_UART_PL011)
 				pl011_detect_fifo(&pl);
 		}
 	} else {
@@ -71,7 +78,9 @@ void console_init(const struct bm_board *b)
 static void raw_write(const char *s, size_t n)
 {
 	if (mode == CON_UART) {
-		size_t sent = uart_desc.kind == BM_UART_PL011 ? pl011_write(&pl, s, n) : ns16550_write(&ns, s, n);
+		size_t sent = uart_desc.kind == BM_UART_PL011 ? pl011_write(&pl, s, n)
+			      : sr.l			 ? statusreg_write(&sr, s, n)
+							 : ns16550_write(&ns, s, n);
 		if (sent == n)
 			return;
 		/* Say so on whatever is left rather than going silent. */
@@ -134,7 +143,9 @@ void console_fields(struct rec *r)
 	rec_obj(r, "console");
 	switch (mode) {
 	case CON_UART:
-		rec_str(r, "kind", uart_desc.kind == BM_UART_PL011 ? "pl011" : "ns16550");
+		rec_str(r, "kind", uart_desc.kind == BM_UART_PL011     ? "pl011"
+				   : uart_desc.kind == BM_UART_NS16550 ? "ns16550"
+								       : statusreg_name(uart_desc.kind));
 		rec_str(r, "compatible", uart_desc.compatible);
 		rec_str(r, "path", uart_desc.path);
 		rec_hex(r, "base", uart_desc.base);
@@ -148,6 +159,8 @@ void console_fields(struct rec *r)
 			rec_u64(r, "baud_set", baud_asked);
 			rec_u64(r, "divisor", baud_divisor);
 		}
+		if (uart_fallback[0])
+			rec_str(r, "fallback", uart_fallback);
 		break;
 	case CON_FW:
 		rec_str(r, "kind", fw_name);

@@ -59,17 +59,26 @@ static void differential(const char *name, const void *blob, size_t len)
 	CHECK(nodes > 5 && props > 20, "%s: walked only %d nodes, %d properties", name, nodes, props);
 }
 
-/* Whether any compatible string of the node at `path` is one of our
- * UART drivers', read with libfdt (the reader's own answer is under test). */
-static int driven_console(const void *blob, const char *path)
+/* Which of our UART drivers takes the node at `path` (its first compatible
+ * string one of them handles), read with libfdt (the reader's own answer
+ * is under test); BM_UART_NONE if none. */
+static enum bm_uart_kind driven_console(const void *blob, const char *path)
 {
 	int node = fdt_path_offset(blob, path);
 	int len = 0;
 	const char *c = node >= 0 ? fdt_getprop(blob, node, "compatible", &len) : NULL;
 	for (int at = 0; c && at < len; at += (int)strlen(c + at) + 1)
 		if (board_uart_kind(c + at) != BM_UART_NONE)
-			return 1;
-	return 0;
+			return board_uart_kind(c + at);
+	return BM_UART_NONE;
+}
+
+/* FACTS gives a bus address as "0x7e215040 (bus; 0x3f215040 CPU)": the
+ * reader translates it through the buses' ranges to the CPU's. */
+static unsigned long long facts_base(const char *col)
+{
+	const char *semi = strstr(col, "; ");
+	return strtoull(semi && strstr(col, " CPU)") ? semi + 2 : col, NULL, 16);
 }
 
 /* FACTS.tsv: board, stdout-path, uart node, base, shift, width,
@@ -108,18 +117,23 @@ static void facts(const char *trees)
 		memset(&b, 0, sizeof(b));
 		CHECK(board_from_fdt(&b, blob, len, NULL) == 0, "%s: board_from_fdt failed", col[0]);
 		CHECK_EQ_S(b.psci_method, strcmp(col[10], "-") == 0 ? "" : col[10]);
-		if (!driven_console(blob, col[2])) {
-			/* A console we do not drive: none taken, and the note names it. */
-			CHECK(b.uart.kind == BM_UART_NONE && strstr(b.uart_note, col[6]) != NULL,
+		enum bm_uart_kind want = driven_console(blob, col[2]);
+		if (want == BM_UART_NONE) {
+			/* A console we do not drive: none taken (or another of the
+			 * tree's, said), and the note names it. */
+			CHECK((b.uart.kind == BM_UART_NONE && strstr(b.uart_note, col[6]) != NULL) ||
+				      strstr(b.uart_fallback, col[6]) != NULL,
 			      "%s: console %s taken, or not named (%s)", col[0], col[6], b.uart_note);
 		} else {
-			CHECK(b.uart.kind == BM_UART_NS16550, "%s: no console (%s)", col[0], b.uart_note);
+			CHECK(b.uart.kind == want && !b.uart_fallback[0], "%s: console kind %d, want %d (%s)", col[0],
+			      b.uart.kind, want, b.uart_note);
 			CHECK_EQ_S(b.uart.path, col[2]);
-			CHECK_EQ_U(b.uart.base, strtoull(col[3], NULL, 16));
-			CHECK_EQ_U(b.uart.reg_shift, strtoul(col[4], NULL, 10));
-			CHECK_EQ_U(b.uart.reg_width, strtoul(col[5], NULL, 10));
-			CHECK(board_uart_kind(b.uart.compatible) == BM_UART_NS16550, "%s: matched %s", col[0],
-			      b.uart.compatible);
+			CHECK_EQ_U(b.uart.base, facts_base(col[3]));
+			/* reg-shift and reg-io-width are the 16550 family's; the other
+			 * drivers' registers are 32-bit at fixed offsets */
+			CHECK_EQ_U(b.uart.reg_shift, want == BM_UART_NS16550 ? strtoul(col[4], NULL, 10) : 0);
+			CHECK_EQ_U(b.uart.reg_width, want == BM_UART_NS16550 ? strtoul(col[5], NULL, 10) : 4);
+			CHECK(board_uart_kind(b.uart.compatible) == want, "%s: matched %s", col[0], b.uart.compatible);
 			/* stdout-path options: "serial0:1500000n8" gives the baud rate. */
 			const char *colon = strchr(col[1], ':');
 			CHECK_EQ_U(b.uart.baud, colon ? strtoul(colon + 1, NULL, 10) : 0);
@@ -439,8 +453,45 @@ static void arm_fixture(const void *blob, size_t len)
 	CHECK(board_uart_kind("arm,primecell") == BM_UART_NONE, "primecell alone is not a UART");
 }
 
+/* A console we do not drive: the Pi 3's tree with its mini UART's
+ * compatible changed (in memory, with libfdt). The run takes the tree's
+ * other enabled UART we drive, /aliases serial0 (the PL011, 0x7e201000 on
+ * the bus), and says why; with that one disabled too, none, and why. */
+static void fallback_console(const char *trees)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/bcm2837-rpi-3-b.dtb", trees);
+	size_t len;
+	void *blob = read_file(path, &len);
+	CHECK(blob != NULL, "cannot read %s", path);
+	if (!blob)
+		return;
+	size_t cap = len + 256;
+	void *t = malloc(cap);
+	CHECK(fdt_open_into(blob, t, (int)cap) == 0, "libfdt: open_into");
+	int mu = fdt_path_offset(t, "/soc/serial@7e215040");
+	CHECK(mu >= 0 && fdt_setprop_string(t, mu, "compatible", "vendor,unknown-uart") == 0, "libfdt: setprop");
+	struct bm_board b;
+	memset(&b, 0, sizeof(b));
+	CHECK(board_from_fdt(&b, t, cap, NULL) == 0, "rpi3, mini UART unknown: read");
+	CHECK(b.uart.kind == BM_UART_PL011 && b.uart.base == 0x3f201000, "rpi3, mini UART unknown: kind %d base 0x%llx",
+	      b.uart.kind, (unsigned long long)b.uart.base);
+	CHECK_EQ_S(b.uart.path, "/soc/serial@7e201000");
+	CHECK_EQ_S(b.uart_fallback, "console 'vendor,unknown-uart' is not a UART we drive; serial0 (arm,pl011) instead");
+	CHECK(b.uart.baud == 0, "the fallback port does not take stdout-path's baud rate");
+	int pl = fdt_path_offset(t, "/soc/serial@7e201000");
+	CHECK(pl >= 0 && fdt_setprop_string(t, pl, "status", "disabled") == 0, "libfdt: setprop status");
+	memset(&b, 0, sizeof(b));
+	CHECK(board_from_fdt(&b, t, cap, NULL) == 0, "rpi3, no UART we drive: read");
+	CHECK(b.uart.kind == BM_UART_NONE && !b.uart_fallback[0], "rpi3, no UART we drive: kind %d", b.uart.kind);
+	CHECK_EQ_S(b.uart_note, "console 'vendor,unknown-uart' is not a UART we drive");
+	free(t);
+	free(blob);
+}
+
 void test_fdt(const char *trees, const char *fixtures)
 {
+	fallback_console(trees);
 	real_trees(trees);
 	facts(trees);
 	char path[512];

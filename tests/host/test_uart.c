@@ -73,6 +73,31 @@ static void pl_store(uintptr_t a, uint32_t v)
 #define PL011_STORE(a, v) pl_store((uintptr_t)(a), (uint32_t)(v))
 #include "../../uart/pl011.c"
 
+/* The status-register UARTs (uart/statusreg.c) on the same model: data
+ * and status registers where each layout puts them, its status bit
+ * reading "ready" (set or clear) whenever the model is. */
+static uint32_t sr_regs[64];
+static uint32_t sr_data_off, sr_status_off, sr_ready_bits;
+static bool sr_ready; /* what sr_ready_bits mean: the model's FIFO empty or not */
+static uint32_t sr_load(uintptr_t a)
+{
+	if (a == (uintptr_t)sr_regs + sr_status_off) {
+		(void)polled(sr_ready, 1);
+		return sr_ready_bits;
+	}
+	return sr_regs[(a - (uintptr_t)sr_regs) / 4];
+}
+static void sr_store(uintptr_t a, uint32_t v)
+{
+	if (a == (uintptr_t)sr_regs + sr_data_off)
+		sent_byte(v);
+	else
+		sr_regs[(a - (uintptr_t)sr_regs) / 4] = v;
+}
+#define STATUSREG_LOAD(a) sr_load((uintptr_t)(a))
+#define STATUSREG_STORE(a, v) sr_store((uintptr_t)(a), (uint32_t)(v))
+#include "../../uart/statusreg.c"
+
 /* What the line should read: each '\n' as "\r\n". */
 static size_t expected(const char *s, size_t n, char *e)
 {
@@ -87,13 +112,41 @@ static size_t expected(const char *s, size_t n, char *e)
 
 /* After one write of s[0..n-1] that returned `sent`: every byte went,
  * as "\r\n" for each "\n", and at most a FIFO's worth a poll. */
-static void check_line(const char *what, const char *s, size_t n, size_t sent, bool fifo)
+static void check_line_fifo(const char *what, const char *s, size_t n, size_t sent, unsigned fifo)
 {
 	char e[sizeof(out)];
 	size_t ne = expected(s, n, e);
 	CHECK(sent == n, "%s: sent %zu of %zu", what, sent, n);
 	CHECK(nout == ne && memcmp(out, e, ne) == 0, "%s: the line differs (%zu bytes, want %zu)", what, nout, ne);
-	CHECK(most_since_poll <= (fifo ? 16u : 1u), "%s: %u bytes written on one poll", what, most_since_poll);
+	CHECK(most_since_poll <= fifo, "%s: %u bytes written on one poll (FIFO %u)", what, most_since_poll, fifo);
+}
+
+static void check_line(const char *what, const char *s, size_t n, size_t sent, bool fifo)
+{
+	check_line_fifo(what, s, n, sent, fifo ? 16u : 1u);
+}
+
+/* One status-register UART: its registers where its manual puts them
+ * (data, status, the bit and its sense, the FIFO), checked on the model. */
+static void statusreg_case(const char *what, enum bm_uart_kind kind, uint32_t data, uint32_t status, uint32_t ready,
+			   uint32_t busy, unsigned fifo, const char *s, size_t n)
+{
+	struct bm_uart_desc d = {.kind = kind, .base = (uintptr_t)sr_regs, .reg_width = 4};
+	struct statusreg_uart u;
+	statusreg_setup(&u, &d);
+	CHECK(u.l && u.l->data == data && u.l->status == status && u.l->fifo == fifo, "%s: layout", what);
+	sr_data_off = data;
+	sr_status_off = status;
+	sr_ready_bits = ready;
+	sr_ready = true;
+	nout = since_poll = most_since_poll = polls = 0;
+	check_line_fifo(what, s, n, statusreg_write(&u, s, n), fifo);
+	/* never ready: nothing sent, and said so by what it returns */
+	sr_ready_bits = busy;
+	sr_ready = false;
+	nout = polls = 0;
+	CHECK(statusreg_write(&u, "x\n", 2) == 0 && nout == 0 && polls == READY_POLLS, "%s: a UART that never drains",
+	      what);
 }
 
 static void write_case(const char *what, const char *s, size_t n, bool fifo, unsigned shift, unsigned width)
@@ -139,6 +192,22 @@ static void test_write(void)
 		write_case("random", s, n, trial & 1, (unsigned)(trial & 2), trial & 4 ? 4 : 1);
 		pl011_case("pl011 random", s, n, trial & 1);
 	}
+	/* the Pi's mini UART: IO at 0, LSR at 0x14, bit 6 (transmitter idle)
+	 * set when its 8-byte FIFO is empty; bit 5 alone (room for one) is
+	 * not ready for a burst. The i.MX UART: UTXD 0x40, UTS 0xb4, TXEMPTY
+	 * bit 6, 32 bytes. SiFive: txdata at 0, bit 31 full, a byte a poll. */
+	for (int trial = 0; trial < 100; trial++) {
+		size_t n = (size_t)(rand() % (int)sizeof(s));
+		for (size_t i = 0; i < n; i++)
+			s[i] = rand() % 4 == 0 ? '\n' : (char)('a' + rand() % 26);
+		statusreg_case("bcm2835-aux", BM_UART_BCM2835_AUX, 0x00, 0x14, 0x60, 0x20, 8, s, n);
+		statusreg_case("imx", BM_UART_IMX, 0x40, 0xb4, 0x40, 0x10, 32, s, n);
+		statusreg_case("sifive", BM_UART_SIFIVE, 0x00, 0x00, 0x0, 0x80000000u, 1, s, n);
+	}
+	statusreg_case("bcm2835-aux newlines", BM_UART_BCM2835_AUX, 0x00, 0x14, 0x60, 0x20, 8, nl, sizeof(nl));
+	CHECK(statusreg_layout(BM_UART_NS16550) == NULL && statusreg_layout(BM_UART_PL011) == NULL,
+	      "the 16550 and PL011 have drivers of their own");
+	CHECK_EQ_S(statusreg_name(BM_UART_IMX), "imx");
 	pl011_case("pl011 newlines, FIFO", nl, sizeof(nl), true);
 	pl011_case("pl011 newlines, no FIFO", nl, sizeof(nl), false);
 	/* a PL011 whose FIFO never empties: nothing sent, and said so */
