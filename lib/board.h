@@ -30,6 +30,10 @@ struct bm_uart_desc {
 struct bm_cpu_desc {
 	uint64_t hartid;
 	bool enabled;
+	/* Arm enable-method "spin-table": the address its cpu-release-addr
+	 * gives (the core waits in firmware for an entry point there); 0 for
+	 * any other method (PSCI). */
+	uint64_t release_addr;
 	char compatible[40];
 	char isa[BM_ISA_LEN]; /* riscv,isa or base + extensions, "" if none */
 };

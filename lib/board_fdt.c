@@ -270,6 +270,17 @@ static void read_cpus(struct bm_board *b, const struct dt *f, void (*warn)(const
 		const char *status = dt_prop_str(f, c, "status");
 		cpu->enabled = !status || strcmp(status, "okay") == 0 || strcmp(status, "ok") == 0;
 		copy_str(cpu->compatible, sizeof(cpu->compatible), dt_prop_str(f, c, "compatible"));
+		/* arm/cpus.yaml: spin-table cores name a 64-bit cpu-release-addr
+		 * (two cells, whatever #address-cells says) */
+		const char *method = dt_prop_str(f, c, "enable-method");
+		int rlen;
+		const uint8_t *rel = dt_prop(f, c, "cpu-release-addr", &rlen);
+		if (method && strcmp(method, "spin-table") == 0) {
+			if (rel && rlen == 8)
+				cpu->release_addr = dt_be64(rel);
+			else
+				say(warn, "device tree: spin-table cpu %s has no 64-bit cpu-release-addr", dt_name_safe(f, c));
+		}
 		const char *isa = dt_prop_str(f, c, "riscv,isa");
 		const char *base = dt_prop_str(f, c, "riscv,isa-base");
 		int elen;

@@ -9,6 +9,7 @@
 #include "fpu.h"
 #include "harness_main.h"
 #include "mmu.h"
+#include "smp.h"
 #include "sysreg.h"
 
 unsigned arm64_el;
@@ -38,6 +39,7 @@ void arch_board_ready(struct bm_board *b)
 	if (!b->timebase_hz)
 		b->timebase_hz = read_sysreg(cntfrq_el0) & 0xffffffffu;
 	memcpy(psci_conduit, b->psci_method, sizeof(psci_conduit));
+	smp_spin_table(b);
 	mem_ranges_mapped = mmu_final(b, (uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end);
 }
 

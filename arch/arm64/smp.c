@@ -1,8 +1,13 @@
 /* Secondary cores on arm64: PSCI CPU_ON (Arm DEN 0022 PSCI 1.1, 5.1.4:
  * function 0xC4000003 in the SMC64 range; return codes in 5.2.2) through
- * the device tree's conduit; wfe/sev to sleep and wake. */
+ * the device tree's conduit, or, for a core whose enable-method is
+ * "spin-table" (Linux Documentation/arch/arm64/booting.rst, the Raspberry
+ * Pi's firmware stub), the entry point written to its cpu-release-addr and
+ * a sev; wfe/sev to sleep and wake. */
 #include "arch.h"
 #include "coretypes.h"
+#include "guard.h"
+#include "smp.h"
 #include "sysreg.h"
 
 extern char psci_conduit[8];
@@ -38,10 +43,62 @@ static const char *psci_error(int64_t e)
 	}
 }
 
+/* The spin-table cores of the tree: MPIDR affinity and release address. */
+struct spin_core {
+	uint64_t hwid, addr;
+};
+static struct spin_core spin[BM_MAX_CPUS];
+static int nspin;
+
+void smp_spin_table(const struct bm_board *b)
+{
+	nspin = 0;
+	for (int i = 0; i < b->ncpus; i++)
+		if (b->cpus[i].release_addr)
+			spin[nspin++] = (struct spin_core){b->cpus[i].hartid, b->cpus[i].release_addr};
+}
+
+/* The slot of the core being released: a spin-table core enters with
+ * nothing in its registers (x0 is 0), so bm_spin_entry reads its slot
+ * here. One core starts at a time (harness/cores.c waits for each to
+ * check in), so one variable is enough. */
+void *bm_spin_slot;
+extern char bm_spin_entry[];
+
+struct spin_write {
+	uint64_t addr, entry;
+};
+
+static void spin_release(void *p)
+{
+	const struct spin_write *w = p;
+	*(volatile uint64_t *)(uintptr_t)w->addr = w->entry;
+}
+
+static int spin_start(uint64_t addr, void *slot, const char **why)
+{
+	bm_spin_slot = slot;
+	dcache_clean_range((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end);
+	struct spin_write w = {addr, (uint64_t)(uintptr_t)bm_spin_entry};
+	struct bm_trap t;
+	/* the address comes from the tree: a wrong one faults here, not later */
+	if (bm_guard(spin_release, &w, &t)) {
+		*why = "spin-table: writing cpu-release-addr faulted";
+		return -1;
+	}
+	/* the waiting core reads memory with its caches off */
+	dcache_clean_range(addr, addr + sizeof(uint64_t));
+	__asm__ volatile("dsb sy; sev" ::: "memory");
+	return 0;
+}
+
 int arch_cpu_start(uint64_t hwid, void *slot, const char **why)
 {
+	for (int i = 0; i < nspin; i++)
+		if (spin[i].hwid == hwid)
+			return spin_start(spin[i].addr, slot, why);
 	if (!psci_conduit[0]) {
-		*why = "no /psci node in the device tree: no way to start a core";
+		*why = "no /psci node and no spin-table release address in the device tree: no way to start a core";
 		return -1;
 	}
 	/* The new core starts with its caches off and reads memory, not our

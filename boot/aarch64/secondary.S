@@ -4,6 +4,15 @@
  * top (harness/cores.h). */
 	.section .text
 	.balign 4
+/* A spin-table core (arch/arm64/smp.c) comes here from firmware's wait
+ * loop, MMU and caches off, with no context: its slot is in bm_spin_slot. */
+	.globl bm_spin_entry
+bm_spin_entry:
+	adrp	x0, bm_spin_slot
+	ldr	x0, [x0, :lo12:bm_spin_slot]
+	b	bm_secondary_entry
+
+	.balign 4
 	.globl bm_secondary_entry
 bm_secondary_entry:
 	msr	daifset, #0xf
