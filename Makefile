@@ -132,6 +132,12 @@ $(BUILD)/boot.scr: $(BUILD)/boot.cmd
 	mkimage -A $(UBOOT_ARCH) -O linux -T script -C none -n "baremark $(PLATFORM)" -d $< $@ >/dev/null
 
 sdcard: $(BUILD)/sdcard.img
+ifeq ($(SDCARD_LAYOUT),rpi)
+# The Pi's own card (tools/mksdcard-rpi.sh): FIRMWARE=<dir> holds its
+# firmware files (RPI_FIRMWARE_FILES in platform.mk).
+$(BUILD)/sdcard.img: $(BUILD)/baremark.bin tools/mksdcard-rpi.sh $(REAL_TREES)/$(RPI_DTB) FORCE
+	tools/mksdcard-rpi.sh $@ $(BUILD)/baremark.bin $(REAL_TREES)/$(RPI_DTB) '$(BOOTARGS)' '$(RPI_FIRMWARE_FILES)' $(FIRMWARE)
+else
 $(BUILD)/sdcard.img: $(BUILD)/baremark.bin $(BUILD)/boot.scr tools/mksdcard.sh $(FIRMWARE) FORCE
 ifneq ($(FIRMWARE),)
 	@test -n "$(SDCARD_FIRMWARE_OFFSET)" || { echo "error: no confirmed firmware offset for $(PLATFORM); build without FIRMWARE (see docs/boards/)"; exit 1; }
@@ -139,13 +145,21 @@ ifneq ($(FIRMWARE),)
 else
 	tools/mksdcard.sh $@ $(BUILD)/baremark.bin $(BUILD)/boot.scr
 endif
+endif
 
 # Boot the way a board does: firmware, then U-Boot, which finds boot.scr on
 # the SD-card image (a virtio disk) and starts baremark with booti.
 # QEMU_CPU: another hart for qemu-rv64 (tests/qemu/boot.sh: k3-x100,
 # k3-a100, c906 or any QEMU -cpu string).
+ifeq ($(SDCARD_LAYOUT),rpi)
+# QEMU's Raspberry Pi models take the image and the tree themselves (QEMU
+# runs no Pi firmware): tests/qemu/boot.sh's rpi3/rpi4 recipes.
+run: sdcard
+	tests/qemu/boot.sh $(PLATFORM) $(BUILD) '$(BOOTARGS)'
+else
 run: sdcard
 	BM_QEMU_CPU='$(QEMU_CPU)' tests/qemu/boot.sh --uboot $(PLATFORM) $(BUILD)
+endif
 # The same image straight from QEMU's -kernel, without U-Boot.
 run-direct: image
 	BM_QEMU_CPU='$(QEMU_CPU)' tests/qemu/boot.sh $(PLATFORM) $(BUILD) "baremark.profile=$(PROFILE)"

@@ -16,6 +16,8 @@
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
 #   smp        every core on QEMU -smp 4, both ISAs: bring-up, types, matrix, scaling, a missing cpu
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
+#   boards     QEMU's Raspberry Pi 3B and 4B, i.MX 8M Plus EVK and HiFive Unleashed with
+#              their real device trees: every core up, the quick profile self-checked
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -55,7 +57,7 @@ group() {
 group build-rv64 $MAKE -s PLATFORM=qemu-rv64 image tools tools-san
 group build-a64 $MAKE -s PLATFORM=qemu-a64 image
 group build-linux $MAKE -s PLATFORM=linux image
-for board in d1 k3 rk3576; do
+for board in d1 k3 rk3576 rpi3 rpi4 imx8mp; do
 	group "build-$board" $MAKE -s PLATFORM=$board image
 done
 group docs bash tests/host/test_links.sh
@@ -72,5 +74,6 @@ group linux bash tests/linux/test_linux.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
 group smp bash tests/qemu/test_smp.sh
 group uboot bash tests/qemu/test_uboot.sh
+group boards bash tests/qemu/test_boards.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

@@ -35,10 +35,25 @@ cv1800b-milkv-duo|/soc/serial@4140000 snps,dw-apb-uart base 0x4140000 reg-shift 
 sg2002-licheerv-nano-b|/soc/serial@4140000 snps,dw-apb-uart base 0x4140000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 1x thead,c906|none of ours matches
 jh7110-starfive-visionfive-2-v1.3b|/soc/serial@10000000 snps,dw-apb-uart base 0x10000000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 1x sifive,s7 4x sifive,u74-mc|none of ours matches
 th1520-lichee-pi-4a|/soc/serial@ffe7014000 snps,dw-apb-uart base 0xffe7014000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 4x thead,c910|none of ours matches
+bcm2837-rpi-3-b|/soc/serial@7e215040 brcm,bcm2835-aux-uart base 0x3f215040 reg-shift 0 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 4x arm,cortex-a53|rpi3 (root compatible brcm,bcm2837)
+bcm2711-rpi-4-b|/soc/serial@7e215040 brcm,bcm2835-aux-uart base 0xfe215040 reg-shift 0 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 4x arm,cortex-a72|rpi4 (root compatible brcm,bcm2711)
+imx8mp-evk|/soc@0/bus@30800000/serial@30890000 fsl,imx6q-uart base 0x30890000 reg-shift 0 io-width 4 clock unknown (baremark.baud unavailable) baud as firmware set it| 4x arm,cortex-a53|imx8mp (root compatible fsl,imx8mp)
 sun50i-h616-orangepi-zero2|/soc/serial@5000000 snps,dw-apb-uart base 0x5000000 reg-shift 2 io-width 4 clock unknown (baremark.baud unavailable) baud 115200| 4x arm,cortex-a53|none of ours matches
 FACTS
 
 # Per-board details the image depends on.
+check bcm2837-rpi-3-b "spin-table: 4 cores, each released by its entry point at its cpu-release-addr (0xd8, ...)"
+check bcm2711-rpi-4-b "psci: none (the run would end in wfe)"
+check imx8mp-evk "psci: smc"
+# A console we do not drive (the Pi 3's mini UART given another
+# compatible, with fdtput on a copy): the tree's serial0, the PL011, instead,
+# and inspect says why.
+cp "$TREES/bcm2837-rpi-3-b.dtb" "${TMPDIR:-/tmp}/bm-inspect-fallback.dtb"
+fdtput -t s "${TMPDIR:-/tmp}/bm-inspect-fallback.dtb" /soc/serial@7e215040 compatible vendor,unknown-uart
+out[fallback]=$("$TOOL" inspect "${TMPDIR:-/tmp}/bm-inspect-fallback.dtb" 2>&1)
+rm -f "${TMPDIR:-/tmp}/bm-inspect-fallback.dtb"
+check fallback "console: stdout-path's is not one we drive: console 'vendor,unknown-uart' is not a UART we drive; serial0 (arm,pl011) instead"
+check fallback "console: /soc/serial@7e201000 arm,pl011 base 0x3f201000"
 check sun20i-d1-nezha "timebase: 24000000 Hz"
 check sun20i-d1-nezha "memory: 0x40000000 + 0x20000000 (platform default: firmware adds /memory)"
 check sun20i-d1-nezha "  cpu 0x0 thead,c906 okay rv64imafdc"

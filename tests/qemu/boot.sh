@@ -2,6 +2,8 @@
 # Boots a baremark image on QEMU and copies its console to stdout.
 #   tests/qemu/boot.sh PLATFORM BUILD_DIR "BOOTARGS" [extra QEMU arguments...]
 #       QEMU loads the image itself (-kernel) with BOOTARGS.
+#       PLATFORM rpi3, rpi4, imx8mp or sifive_u: QEMU's model of that board
+#       (raspi3b, raspi4b, imx8mp-evk, sifive_u) with its real device tree.
 #   tests/qemu/boot.sh --uboot PLATFORM BUILD_DIR [extra QEMU arguments...]
 #       the way a board boots: firmware, then Debian's U-Boot, which finds
 #       boot.scr on BUILD_DIR/sdcard.img (a virtio disk) and runs booti;
@@ -65,13 +67,63 @@ qemu-a64)
 	else
 		cmd+=(-kernel "$build/baremark.bin" -append "$append")
 	fi ;;
+rpi3 | rpi4 | imx8mp | sifive_u)
+	[ -z "$uboot" ] || { echo "boot.sh: no U-Boot recipe for $platform: QEMU loads its image directly" >&2; exit 2; }
+	# QEMU's models of real boards, each booted with the tree its users
+	# boot with (tests/fixtures/dtb; sifive_u: QEMU's own, OpenSBI passes
+	# it on), the console on the port that tree names: the Pi's mini UART
+	# is QEMU's second serial port, the EVK's UART2 its second i.MX UART.
+	# The Pi cannot power off (no PSCI) and OpenSBI's reset does not stop
+	# QEMU's sifive_u, so there QEMU is stopped once the run's last line
+	# is out (ends_itself=); the EVK powers off through PSCI.
+	ends_itself=
+	trees=tests/fixtures/dtb
+	common=(-display none -monitor none -nic none "${icount[@]}")
+	case "$platform" in
+	rpi3) cmd=(qemu-system-aarch64 -M raspi3b -dtb "$trees/bcm2837-rpi-3-b.dtb" -serial null -serial stdio) ;;
+	rpi4) cmd=(qemu-system-aarch64 -M raspi4b -dtb "$trees/bcm2711-rpi-4-b.dtb" -serial null -serial stdio) ;;
+	imx8mp)
+		unset ends_itself
+		cmd=(qemu-system-aarch64 -M imx8mp-evk -smp 4 -dtb "$trees/imx8mp-evk.dtb" -serial null -serial stdio) ;;
+	sifive_u) cmd=(qemu-system-riscv64 -M sifive_u -smp 5 -bios default -serial stdio) ;;
+	esac
+	image=$build/baremark.bin
+	[ "$platform" = sifive_u ] && image=$build/baremark.elf
+	cmd+=("${common[@]}" -kernel "$image" -append "$append") ;;
 *)
 	echo "boot.sh: no QEMU recipe for PLATFORM=$platform (boards boot from an SD card)" >&2
 	exit 2 ;;
 esac
 status=0
-timeout -k 5 "$limit" "${cmd[@]}" "$@" </dev/null || status=$?
-if [ "$status" = 124 ] || [ "$status" = 137 ]; then
-	echo "boot.sh: QEMU did not exit within ${limit}s (the image should shut down by itself)" >&2
+if [ -n "${ends_itself-x}" ]; then
+	timeout -k 5 "$limit" "${cmd[@]}" "$@" </dev/null || status=$?
+	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+		echo "boot.sh: QEMU did not exit within ${limit}s (the image should shut down by itself)" >&2
+	fi
+	exit "$status"
 fi
-exit "$status"
+# A board that cannot power off: the console is copied until the run's
+# last line ("baremark: done, ..."), then QEMU is stopped; a run that never
+# gets there is a timeout (status 124), as above.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkfifo "$dir/out"
+timeout -k 5 "$limit" "${cmd[@]}" "$@" </dev/null >"$dir/out" 2>&1 &
+qemu=$!
+ended=
+while IFS= read -r line; do
+	printf '%s\n' "$line"
+	case "$line" in
+	"baremark: done"*)
+		ended=1
+		kill "$qemu" 2>/dev/null
+		break ;;
+	esac
+done <"$dir/out"
+wait "$qemu" || status=$?
+if [ -n "$ended" ]; then
+	echo "boot.sh: the run ended; QEMU stopped (this board cannot power off)" >&2
+	exit 0
+fi
+[ "$status" != 124 ] && [ "$status" != 137 ] || echo "boot.sh: the run did not end within ${limit}s" >&2
+exit "${status/#0/1}"

@@ -131,6 +131,8 @@ int cmd_inspect(int argc, char **argv)
 		printf("console: no UART we drive (%s); %s\n", b.uart_note,
 		       arm ? "no firmware console on Arm: the run would be silent" : "SBI console instead");
 	} else {
+		if (b.uart_fallback[0])
+			printf("console: stdout-path's is not one we drive: %s\n", b.uart_fallback);
 		printf("console: %s %s base 0x%llx reg-shift %u io-width %u", b.uart.path, b.uart.compatible,
 		       (unsigned long long)b.uart.base, (unsigned)b.uart.reg_shift, (unsigned)b.uart.reg_width);
 		if (b.uart.clock_hz)
@@ -161,7 +163,16 @@ int cmd_inspect(int argc, char **argv)
 	}
 	print_types(&b);
 	if (arm) {
+		int spin = 0;
+		uint64_t first = 0;
+		for (int i = 0; i < b.ncpus; i++)
+			if (b.cpus[i].release_addr) {
+				first = spin++ ? first : b.cpus[i].release_addr;
+			}
 		printf("psci: %s\n", b.psci_method[0] ? b.psci_method : "none (the run would end in wfe)");
+		if (spin)
+			printf("spin-table: %d cores, each released by its entry point at its cpu-release-addr (0x%llx, ...)\n",
+			       spin, (unsigned long long)first);
 		printf("events: PMUv3, those PMCEID0/1_EL0 list: %s\n", arm_events);
 	} else {
 		printf("sbi: console fallback DBCN then legacy; PMU through the SBI PMU extension\n");
