@@ -37,6 +37,41 @@ for t in d1 k3 rk3576; do
 	expect "$t: no firmware bytes without FIRMWARE" cmp -s <(tail -c +513 "$img" | head -c $(((16 << 20) - 512))) <(head -c $(((16 << 20) - 512)) /dev/zero)
 done
 
+# The Raspberry Pi's own card: one FAT partition from 4 MiB with what its
+# boot firmware reads; the firmware files from FIRMWARE=<dir>, refused
+# with the missing one named.
+mkdir -p "$OUT/pifw"
+for f in bootcode.bin start.elf fixup.dat start4.elf fixup4.dat; do head -c 1000 /dev/urandom >"$OUT/pifw/$f"; done
+for t in rpi3 rpi4; do
+	b=build/$t
+	dtb=$([ $t = rpi3 ] && echo bcm2837-rpi-3-b.dtb || echo bcm2711-rpi-4-b.dtb)
+	fw=$([ $t = rpi3 ] && echo "bootcode.bin fixup.dat start.elf" || echo "fixup4.dat start4.elf")
+	expect "$t: make sdcard FIRMWARE=<dir>" $MAKE -s PLATFORM=$t sdcard FIRMWARE="$OUT/pifw" BOOTARGS="baremark.profile=full baremark.repeat=7"
+	img=$b/sdcard.img
+	expect "$t: partition table" grep -q 'start=        8192, size=      122880, type=c, bootable' <(sfdisk -d "$img")
+	want=$(printf '%s\n' config.txt cmdline.txt kernel8.img "$dtb" $fw | sed 's|^|::/|' | sort | tr '\n' ' ')
+	expect "$t: FAT holds config.txt, cmdline.txt, kernel8.img, $dtb and the firmware" \
+		test "$(mdir -b -i "$img@@4M" ::/ | sort | tr '\n' ' ')" = "$want"
+	mcopy -o -i "$img@@4M" ::/kernel8.img "$OUT/$t.img"
+	expect "$t: kernel8.img is the build's baremark.bin" cmp -s "$OUT/$t.img" "$b/baremark.bin"
+	mcopy -o -i "$img@@4M" "::/$dtb" "$OUT/$t.dtb"
+	expect "$t: the tree is Debian's, unmodified" cmp -s "$OUT/$t.dtb" "tests/fixtures/dtb/$dtb"
+	expect "$t: config.txt: 64-bit kernel8.img, the UART on, the tree named" \
+		eval '[ "$(mtype -i "$img@@4M" ::/config.txt | grep -v "^#" | tr "\n" " ")" = "arm_64bit=1 kernel=kernel8.img enable_uart=1 device_tree='"$dtb"' " ]'
+	expect "$t: cmdline.txt carries the options" eval '[ "$(mtype -i "$img@@4M" ::/cmdline.txt)" = "baremark.profile=full baremark.repeat=7" ]'
+	mcopy -o -i "$img@@4M" ::/start$([ $t = rpi4 ] && echo 4).elf "$OUT/$t-start.elf"
+	expect "$t: the firmware file is the one given" cmp -s "$OUT/$t-start.elf" "$OUT/pifw/start$([ $t = rpi4 ] && echo 4).elf"
+done
+rm "$OUT/pifw/fixup.dat"
+$MAKE -s PLATFORM=rpi3 sdcard FIRMWARE="$OUT/pifw" >"$OUT/pifw.out" 2>&1
+st=$?
+expect "rpi3: a firmware directory without fixup.dat is refused, naming it" \
+	eval '[ $st != 0 ] && grep -q "has no fixup.dat" "$OUT/pifw.out"'
+$MAKE -s PLATFORM=rpi3 sdcard >"$OUT/nofw.out" 2>&1
+st=$?
+expect "rpi3: without FIRMWARE the card is written, and says what it lacks" \
+	eval '[ $st = 0 ] && grep -q "copy bootcode.bin start.elf fixup.dat" "$OUT/nofw.out" && [ "$(mdir -b -i build/rpi3/sdcard.img@@4M ::/ | wc -l)" = 4 ]'
+
 # Firmware at the documented offsets: D1 8 KiB, RK3576 sector 64.
 for cfg in d1:8192 rk3576:32768; do
 	t=${cfg%%:*} off=${cfg#*:}
