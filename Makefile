@@ -135,10 +135,10 @@ sdcard: $(BUILD)/sdcard.img
 ifeq ($(SDCARD_LAYOUT),rpi)
 # The Pi's own card (tools/mksdcard-rpi.sh): FIRMWARE=<dir> holds its
 # firmware files (RPI_FIRMWARE_FILES in platform.mk).
-$(BUILD)/sdcard.img: $(BUILD)/baremark.bin tools/mksdcard-rpi.sh $(REAL_TREES)/$(RPI_DTB) FORCE
+$(BUILD)/sdcard.img: $(BUILD)/baremark.bin tools/mksdcard-rpi.sh tools/fatcard.sh $(REAL_TREES)/$(RPI_DTB) FORCE
 	tools/mksdcard-rpi.sh $@ $(BUILD)/baremark.bin $(REAL_TREES)/$(RPI_DTB) '$(BOOTARGS)' '$(RPI_FIRMWARE_FILES)' $(FIRMWARE)
 else
-$(BUILD)/sdcard.img: $(BUILD)/baremark.bin $(BUILD)/boot.scr tools/mksdcard.sh $(FIRMWARE) FORCE
+$(BUILD)/sdcard.img: $(BUILD)/baremark.bin $(BUILD)/boot.scr tools/mksdcard.sh tools/fatcard.sh $(FIRMWARE) FORCE
 ifneq ($(FIRMWARE),)
 	@test -n "$(SDCARD_FIRMWARE_OFFSET)" || { echo "error: no confirmed firmware offset for $(PLATFORM); build without FIRMWARE (see docs/boards/)"; exit 1; }
 	tools/mksdcard.sh $@ $(BUILD)/baremark.bin $(BUILD)/boot.scr $(FIRMWARE) $(SDCARD_FIRMWARE_OFFSET)

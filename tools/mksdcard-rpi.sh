@@ -33,13 +33,13 @@ if [ -n "$fwdir" ]; then
 		[ -f "$fwdir/$f" ] || { echo "mksdcard-rpi: $fwdir has no $f (the firmware needs $fwfiles)" >&2; exit 1; }
 	done
 fi
+. "$(dirname "$0")/fatcard.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 img=$tmp/card.img
-truncate -s $(((part_start_mib + part_size_mib) << 20)) "$img"
-printf 'label: dos\nlabel-id: 0x626d726b\nstart=%d, size=%d, type=c, bootable\n' \
-	$((part_start_mib << 11)) $((part_size_mib << 11)) | sfdisk --quiet "$img"
-mkfs.vfat -F 32 -n BAREMARK -i 626d726b -C "$tmp/part.img" $((part_size_mib << 10)) >/dev/null
+# (the Pi's firmware reads a FAT16 or FAT32 boot partition; mkfs.vfat
+# picks FAT16 at this size)
+fat_card "$img" "$tmp/part.img" $part_start_mib $part_size_mib
 cat >"$tmp/config.txt" <<CFG
 # baremark: the Pi firmware starts kernel8.img as a 64-bit kernel at EL2
 # with this device tree; the mini UART is the console (115200 8N1).
@@ -58,5 +58,5 @@ if [ -n "$fwdir" ]; then
 else
 	echo "mksdcard-rpi: no FIRMWARE given: copy $fwfiles (Raspberry Pi's boot firmware) onto the card's FAT partition before it can boot" >&2
 fi
-dd if="$tmp/part.img" of="$img" bs=1M seek=$part_start_mib conv=notrunc status=none
+fat_card_put "$img" "$tmp/part.img" $part_start_mib
 mv "$img" "$out"

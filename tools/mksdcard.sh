@@ -27,19 +27,14 @@ if [ -n "$fw" ]; then
 		exit 1
 	fi
 fi
+. "$(dirname "$0")/fatcard.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 img=$tmp/card.img
-truncate -s $(((part_start_mib + part_size_mib) << 20)) "$img"
-# One primary partition, type 0x0c (FAT32 LBA), marked bootable for
-# U-Boot's distro boot (it scans bootable partitions first).
-# Fixed disk and volume ids, so the same inputs give the same card.
-printf 'label: dos\nlabel-id: 0x626d726b\nstart=%d, size=%d, type=c, bootable\n' \
-	$((part_start_mib << 11)) $((part_size_mib << 11)) | sfdisk --quiet "$img"
-mkfs.vfat -n BAREMARK -i 626d726b -C "$tmp/part.img" $((part_size_mib << 10)) >/dev/null
+fat_card "$img" "$tmp/part.img" $part_start_mib $part_size_mib
 mcopy -i "$tmp/part.img" "$bin" ::/baremark.bin
 mcopy -i "$tmp/part.img" "$scr" ::/boot.scr
-dd if="$tmp/part.img" of="$img" bs=1M seek=$part_start_mib conv=notrunc status=none
+fat_card_put "$img" "$tmp/part.img" $part_start_mib
 if [ -n "$fw" ]; then
 	dd if="$fw" of="$img" bs=512 seek=$((fw_off / 512)) conv=notrunc status=none
 fi
