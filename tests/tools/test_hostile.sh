@@ -255,6 +255,13 @@ PATH="$OUT/badgp:$PATH" "$TOOL" report "$OUT/base.log" -o "$OUT/badgp.html" >/de
 expect "report: a plot gnuplot could not draw says so in its figure, escaped" \
 	eval '[ "$(grep -c "<p class=\"absent\">gnuplot could not draw this figure: line 1: something &lt;b&gt;broke&lt;/b&gt;" "$OUT/badgp.html")" = "$(grep -c "<figure " "$OUT/badgp.html")" ]'
 
+# kernels of more families than the IPC figures take: said, not dropped
+jq -c 'if .type == "result" and .kernel == "pipeline.add.lat" then ., (range(20) as $i | .kernel = "fam\($i).x") else . end' \
+	"$OUT/base.jsonl" | to_log >"$OUT/fams.log"
+"$TOOL" report "$OUT/fams.log" -o "$OUT/fams.html" >/dev/null 2>&1
+expect "report: IPC families past the figures' limit are said" \
+	grep -q '^<p class="absent">[0-9]* kernels of families past the first 16 have no IPC figure here' "$OUT/fams.html"
+
 # what did not fit is cut and said, the rest of the table intact
 "$TOOL" compare "$OUT/logs/cut.log" --format markdown >"$OUT/cut.md" 2>/dev/null
 expect "compare: a cell past its buffer ends in the cut mark, the row still ends its table" \

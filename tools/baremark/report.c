@@ -213,7 +213,7 @@ static bool ipc_family_plot(FILE *o, const char *fam, const struct core_col *col
 static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const struct cmp_row *rows, int nrows)
 {
 	/* which columns counted instructions, and the families, in order */
-	int has_col[CMP_MAX_COLS] = {0}, nfam = 0;
+	int has_col[CMP_MAX_COLS] = {0}, nfam = 0, families_out = 0; /* rows of families past IPC_FAMILIES */
 	char fams[IPC_FAMILIES][48];
 	for (int r = 0; r < nrows; r++) {
 		if (rows[r].param >= 0)
@@ -231,6 +231,8 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 			seen = strcmp(fams[i], f) == 0;
 		if (any && !seen && nfam < IPC_FAMILIES)
 			snprintf(fams[nfam++], sizeof(fams[0]), "%s", f);
+		else if (any && !seen)
+			families_out++;
 	}
 	fprintf(o, "<section id=\"ipc\">\n");
 	bool ok = true;
@@ -246,6 +248,10 @@ static bool ipc_plot(FILE *o, const struct core_col *cols, int ncols, const stru
 		fprintf(o, " (the core record says why).</p>\n");
 	for (int i = 0; i < nfam; i++)
 		ok &= ipc_family_plot(o, fams[i], cols, ncols, rows, nrows, has_col);
+	if (families_out)
+		fprintf(o, "<p class=\"absent\">%d kernels of families past the first %d have no IPC figure here (the table of "
+			   "all results has them).</p>\n",
+			families_out, IPC_FAMILIES);
 	fprintf(o, "</section>\n");
 	return ok;
 }
