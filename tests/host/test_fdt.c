@@ -489,8 +489,31 @@ static void fallback_console(const char *trees)
 	free(blob);
 }
 
+/* Spin-table cores (the Pi 3 and 4): each one's cpu-release-addr, 0xd8
+ * + 8 x its number (the firmware stub's mailboxes); a PSCI board's none. */
+static void spin_table(const char *trees)
+{
+	static const char *const pis[] = {"bcm2837-rpi-3-b.dtb", "bcm2711-rpi-4-b.dtb", "imx8mp-evk.dtb"};
+	for (int t = 0; t < 3; t++) {
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%s", trees, pis[t]);
+		size_t len;
+		void *blob = read_file(path, &len);
+		CHECK(blob != NULL, "cannot read %s", path);
+		if (!blob)
+			continue;
+		struct bm_board b;
+		memset(&b, 0, sizeof(b));
+		CHECK(board_from_fdt(&b, blob, len, NULL) == 0 && b.ncpus == 4, "%s: 4 cpus", pis[t]);
+		for (int i = 0; i < b.ncpus; i++)
+			CHECK_EQ_U(b.cpus[i].release_addr, t < 2 ? 0xd8 + 8 * (uint64_t)i : 0);
+		free(blob);
+	}
+}
+
 void test_fdt(const char *trees, const char *fixtures)
 {
+	spin_table(trees);
 	fallback_console(trees);
 	real_trees(trees);
 	facts(trees);
