@@ -1,5 +1,6 @@
 #include "console.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,7 +43,17 @@ static void fall_back(const char *why)
 
 void console_init(const struct bm_board *b)
 {
-	if (b->uart.kind != BM_UART_NONE) {
+	/* Where stdout-path's console is one we do not drive, the firmware's
+	 * console (SBI) comes before another UART of the tree: firmware chose
+	 * its port, and it is the one being watched. Without one (Arm) the
+	 * tree's other UART carries the run rather than silence. */
+	const char *fb = b->uart_fallback;
+	if (b->uart.kind != BM_UART_NONE && fb[0] && (fw_name = arch_fw_console_probe())) {
+		const char *semi = strchr(fb, ';');
+		snprintf(why_not_uart, sizeof(why_not_uart), "%.*s; the firmware's console before another UART of the tree",
+			 (int)(semi ? semi - fb : (ptrdiff_t)strlen(fb)), fb);
+		mode = CON_FW;
+	} else if (b->uart.kind != BM_UART_NONE) {
 		uart_desc = b->uart;
 		memcpy(uart_fallback, b->uart_fallback, sizeof(uart_fallback));
 		ns16550_setup(&ns, &b->uart);

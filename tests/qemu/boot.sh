@@ -79,9 +79,13 @@ rpi3 | rpi4 | imx8mp | sifive_u)
 	ends_itself=
 	trees=tests/fixtures/dtb
 	common=(-display none -monitor none -nic none "${icount[@]}")
+	# BM_QEMU_DTB: another tree; BM_QEMU_PI_SERIAL=pl011: the console on
+	# the Pi's PL011 (QEMU's first port) instead (a console fallback test)
+	pi_serial=(-serial null -serial stdio)
+	[ "${BM_QEMU_PI_SERIAL:-}" = pl011 ] && pi_serial=(-serial stdio -serial null)
 	case "$platform" in
-	rpi3) cmd=(qemu-system-aarch64 -M raspi3b -dtb "$trees/bcm2837-rpi-3-b.dtb" -serial null -serial stdio) ;;
-	rpi4) cmd=(qemu-system-aarch64 -M raspi4b -dtb "$trees/bcm2711-rpi-4-b.dtb" -serial null -serial stdio) ;;
+	rpi3) cmd=(qemu-system-aarch64 -M raspi3b -dtb "${BM_QEMU_DTB:-$trees/bcm2837-rpi-3-b.dtb}" "${pi_serial[@]}") ;;
+	rpi4) cmd=(qemu-system-aarch64 -M raspi4b -dtb "${BM_QEMU_DTB:-$trees/bcm2711-rpi-4-b.dtb}" "${pi_serial[@]}") ;;
 	imx8mp)
 		unset ends_itself
 		cmd=(qemu-system-aarch64 -M imx8mp-evk -smp 4 -dtb "$trees/imx8mp-evk.dtb" -serial null -serial stdio) ;;

@@ -58,4 +58,15 @@ check sifive_u sifive qemu-rv64 '[1,2,3,4]' sbi-srst
 expect_q rpi3 'map(select(.type=="run"))[0].console.base == "0x3f215040"' "rpi3: the mini UART at 0x3f215040 (0x7e215040 on the bus, through ranges)"
 expect_q rpi4 'map(select(.type=="run"))[0].console.base == "0xfe215040"' "rpi4: the mini UART at 0xfe215040 (0x7e215040 on the bus)"
 expect_q sifive_u 'map(select(.type=="core")) | map(.core) | sort == [1]' "sifive_u: one core type (the four U54); the E51 (hart 0) left out"
+# A console we do not drive (the Pi 3's mini UART given another
+# compatible, with fdtput on a copy of its tree): the run goes out on the
+# tree's serial0, the PL011, and the run record says why.
+cp tests/fixtures/dtb/bcm2837-rpi-3-b.dtb "$OUT/fallback.dtb"
+fdtput -t s "$OUT/fallback.dtb" /soc/serial@7e215040 compatible vendor,unknown-uart
+BM_QEMU_DTB="$OUT/fallback.dtb" BM_QEMU_PI_SERIAL=pl011 BM_QEMU_TIMEOUT=120 tests/qemu/boot.sh rpi3 build/rpi3 \
+	"baremark.only=pipeline.add.lat" >"$OUT/fallback.log" 2>"$OUT/fallback.err"
+expect "fallback: the run ended on the PL011 (status $?)" grep -q '^baremark: done, 0 error' "$OUT/fallback.log"
+"$TOOL" parse "$OUT/fallback.log" >"$OUT/fallback.jsonl" 2>/dev/null || true
+expect_q fallback 'map(select(.type=="run"))[0].console | .kind == "pl011" and .base == "0x3f201000" and .fallback == "console '"'"'vendor,unknown-uart'"'"' is not a UART we drive; serial0 (arm,pl011) instead"' \
+	"fallback: a tree's console we do not drive: its serial0 (the PL011) carries the run, and the run record says why"
 summary boards

@@ -131,7 +131,10 @@ int cmd_inspect(int argc, char **argv)
 		printf("console: no UART we drive (%s); %s\n", b.uart_note,
 		       arm ? "no firmware console on Arm: the run would be silent" : "SBI console instead");
 	} else {
-		if (b.uart_fallback[0])
+		if (b.uart_fallback[0] && !arm)
+			printf("console: stdout-path's is not one we drive: the SBI console (the firmware's) first, else %s\n",
+			       b.uart_fallback);
+		else if (b.uart_fallback[0])
 			printf("console: stdout-path's is not one we drive: %s\n", b.uart_fallback);
 		printf("console: %s %s base 0x%llx reg-shift %u io-width %u", b.uart.path, b.uart.compatible,
 		       (unsigned long long)b.uart.base, (unsigned)b.uart.reg_shift, (unsigned)b.uart.reg_width);
