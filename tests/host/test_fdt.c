@@ -236,6 +236,16 @@ static void real_trees(const char *trees)
 	CHECK(count >= 15, "only %d trees in %s (tests/fixtures/dtb/README.md lists 15)", count, dir);
 }
 
+/* A copy of the tree that libfdt can edit (room for a few properties
+ * more), *cap bytes; free() it. */
+static void *editable(const void *blob, size_t len, size_t *cap)
+{
+	*cap = len + 256;
+	void *t = malloc(*cap);
+	CHECK(t && fdt_open_into(blob, t, (int)*cap) == 0, "libfdt: open the tree for editing");
+	return t;
+}
+
 static unsigned warnings;
 static void count_warning(const char *msg)
 {
@@ -284,9 +294,8 @@ static void edge_fixture(const void *blob, size_t len)
 	 * Linux (arch/riscv/kernel/cpufeature.c reads riscv,isa-extensions
 	 * and falls back to the deprecated riscv,isa only without it). */
 	{
-		size_t cap = len + 256;
-		void *two = malloc(cap);
-		CHECK(fdt_open_into(blob, two, (int)cap) == 0, "open the edge tree for editing");
+		size_t cap;
+		void *two = editable(blob, len, &cap);
 		int cpu0 = fdt_path_offset(two, "/cpus/cpu@0");
 		CHECK(cpu0 >= 0 && fdt_setprop_string(two, cpu0, "riscv,isa", "rv64imac_xold") == 0, "add riscv,isa");
 		struct bm_board t;
@@ -466,9 +475,8 @@ static void fallback_console(const char *trees)
 	CHECK(blob != NULL, "cannot read %s", path);
 	if (!blob)
 		return;
-	size_t cap = len + 256;
-	void *t = malloc(cap);
-	CHECK(fdt_open_into(blob, t, (int)cap) == 0, "libfdt: open_into");
+	size_t cap;
+	void *t = editable(blob, len, &cap);
 	int mu = fdt_path_offset(t, "/soc/serial@7e215040");
 	CHECK(mu >= 0 && fdt_setprop_string(t, mu, "compatible", "vendor,unknown-uart") == 0, "libfdt: setprop");
 	struct bm_board b;
