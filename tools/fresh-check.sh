@@ -41,6 +41,7 @@ mkdir -p "$logs"
 work=$(mktemp -d "${BM_FRESH_DIR:-/var/tmp}/baremark-fresh.XXXXXX")
 tree=$work/tree
 mounted=()
+inside_pid= # the command running in the tree, if any
 
 # Whatever still runs inside the tree (a QEMU a test left) is ended first, so
 # that its mounts can go; the tree is removed only once nothing is mounted
@@ -48,6 +49,7 @@ mounted=()
 cleanup() {
 	local status=$? p m
 	set +e
+	[ -z "$inside_pid" ] || kill "$inside_pid" 2>/dev/null
 	for p in /proc/[0-9]*; do
 		[ "$(readlink "$p/root" 2>/dev/null)" = "$tree" ] && kill -KILL "${p#/proc/}" 2>/dev/null
 	done
@@ -95,9 +97,14 @@ mounted+=("$tree/proc")
 inside() {
 	local limit=$1 log=$2 t0=$SECONDS status=0
 	shift 2
+	# in the background, so that a signal to this script is taken at once
+	# (bash runs a trap only once the foreground command has ended)
 	timeout -k 10 "$limit" chroot "$tree" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		bash -c 'cd /root/baremark && eval "$1"' bash "$*" </dev/null >"$log" 2>&1 || status=$?
+		bash -c 'cd /root/baremark && eval "$1"' bash "$*" </dev/null >"$log" 2>&1 &
+	inside_pid=$!
+	wait "$inside_pid" || status=$?
+	inside_pid=
 	elapsed=$((SECONDS - t0))
 	[ "$status" != 124 ] || echo "fresh-check: timed out after $limit s" >>"$log"
 	return "$status"
