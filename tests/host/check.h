@@ -32,4 +32,9 @@ extern unsigned long t_pass, t_fail;
 
 /* Reads a whole file; NULL if it cannot. */
 void *read_file(const char *path, size_t *len);
+/* Reads the board from trees/name (a real board's tree) into a cleared *b;
+ * board_from_fdt's result, -1 if the file cannot be read. b->bootargs is
+ * not kept (the tree is freed). */
+struct bm_board;
+int load_board(const char *trees, const char *name, struct bm_board *b);
 #endif

@@ -1,6 +1,8 @@
 /* Host unit tests: the lib/ code the image runs, compiled natively. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "board.h"
 #include "check.h"
 
 unsigned long t_pass, t_fail;
@@ -38,6 +40,19 @@ void *read_file(const char *path, size_t *len)
 	fclose(f);
 	*len = (size_t)n;
 	return buf;
+}
+
+int load_board(const char *trees, const char *name, struct bm_board *b)
+{
+	char path[512];
+	size_t len = 0;
+	snprintf(path, sizeof(path), "%s/%s", trees, name);
+	void *blob = read_file(path, &len);
+	memset(b, 0, sizeof(*b));
+	int r = blob ? board_from_fdt(b, blob, len, NULL) : -1;
+	free(blob);
+	b->bootargs = NULL;
+	return r;
 }
 
 int main(int argc, char **argv)

@@ -12,18 +12,6 @@
 #include "isa.h"
 #include "coretypes.h"
 
-static int load(const char *trees, const char *name, struct bm_board *b)
-{
-	char path[512];
-	size_t len = 0;
-	snprintf(path, sizeof(path), "%s/%s", trees, name);
-	void *blob = read_file(path, &len);
-	memset(b, 0, sizeof(*b));
-	int r = blob ? board_from_fdt(b, blob, len, NULL) : -1;
-	free(blob);
-	return r;
-}
-
 void test_coretypes(const char *trees)
 {
 	struct bm_board b;
@@ -31,7 +19,7 @@ void test_coretypes(const char *trees)
 	int type[BM_MAX_CPUS];
 	char label[80];
 
-	CHECK(load(trees, "rk3576-armsom-sige5.dtb", &b) == 0, "rk3576 tree");
+	CHECK(load_board(trees, "rk3576-armsom-sige5.dtb", &b) == 0, "rk3576 tree");
 	CHECK_EQ_U(b.ncpus, 8);
 	for (int i = 0; i < b.ncpus; i++) {
 		memset(&id[i], 0, sizeof(id[i]));
@@ -47,7 +35,7 @@ void test_coretypes(const char *trees)
 	coretype_label(&id[7], label, sizeof(label));
 	CHECK_EQ_S(label, "Cortex-A72 (MIDR 0x410fd083)");
 
-	CHECK(load(trees, "k3-pico-itx.dtb", &b) == 0, "k3 tree");
+	CHECK(load_board(trees, "k3-pico-itx.dtb", &b) == 0, "k3 tree");
 	CHECK_EQ_U(b.ncpus, 8); /* harts 0-7 only */
 	/* The X100's vector crypto, as the kernels will look it up. */
 	static const char *const vk[] = {"v", "zvkned", "zvknha", "zvknhb", "zvkg", "zvksed", "zvksh", "zvkb", "zvbc"};

@@ -503,19 +503,10 @@ static void spin_table(const char *trees)
 {
 	static const char *const pis[] = {"bcm2837-rpi-3-b.dtb", "bcm2711-rpi-4-b.dtb", "imx8mp-evk.dtb"};
 	for (int t = 0; t < 3; t++) {
-		char path[512];
-		snprintf(path, sizeof(path), "%s/%s", trees, pis[t]);
-		size_t len;
-		void *blob = read_file(path, &len);
-		CHECK(blob != NULL, "cannot read %s", path);
-		if (!blob)
-			continue;
 		struct bm_board b;
-		memset(&b, 0, sizeof(b));
-		CHECK(board_from_fdt(&b, blob, len, NULL) == 0 && b.ncpus == 4, "%s: 4 cpus", pis[t]);
+		CHECK(load_board(trees, pis[t], &b) == 0 && b.ncpus == 4, "%s: read, 4 cpus", pis[t]);
 		for (int i = 0; i < b.ncpus; i++)
 			CHECK_EQ_U(b.cpus[i].release_addr, t < 2 ? 0xd8 + 8 * (uint64_t)i : 0);
-		free(blob);
 	}
 }
 
