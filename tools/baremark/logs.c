@@ -172,7 +172,8 @@ void log_free(struct run_log *l)
 	l->own_path = NULL;
 }
 
-/* The log of records[from, to) of `whole`, named `path` (owned). */
+/* The log of records[from, to) of `whole`, named `path` (owned; NULL:
+ * the caller names it). */
 static void log_of_part(struct run_log *part, const struct run_log *whole, size_t from, size_t to, char *path)
 {
 	memset(part, 0, sizeof(*part));
@@ -191,7 +192,7 @@ static void log_of_part(struct run_log *part, const struct run_log *whole, size_
 	part->counts.ok = (unsigned long)(to - from);
 	part->index = recindex_build(part->records);
 	if (!part->index) {
-		fprintf(stderr, "%s: no memory to index %zu records\n", path, to - from);
+		fprintf(stderr, "%s: no memory to index %zu records\n", whole->path, to - from);
 		exit(2);
 	}
 }
@@ -225,21 +226,15 @@ int log_split_runs(struct run_log *l, struct run_log *more, int room)
 		}
 		log_of_part(&more[r], l, starts[r], starts[r + 1], name);
 	}
-	/* the first run keeps the file's counts and what came before its end */
-	json_t *first = json_array();
-	for (k = 0; k < starts[0]; k++)
-		json_array_append(first, json_array_get(l->records, k));
+	/* the first run stays in l, with the file's name and counts */
+	struct run_log head;
+	log_of_part(&head, l, 0, starts[0], NULL);
 	json_decref(l->records);
-	l->records = first;
-	l->ended = false;
-	json_array_foreach(first, k, o)
-	l->ended |= strcmp(str(o, "type"), "end") == 0;
 	recindex_free(l->index);
-	l->index = recindex_build(l->records);
-	if (!l->index) {
-		fprintf(stderr, "%s: no memory to index %zu records\n", l->path, json_array_size(first));
-		exit(2);
-	}
+	l->records = head.records;
+	l->index = head.index;
+	l->ended = head.ended;
+	l->run = head.run;
 	return (int)n;
 }
 
