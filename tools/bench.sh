@@ -35,14 +35,14 @@ if wants a || wants c || wants d; then
 		build/linux/baremark --profile full --repeat 5 >"$OUT/run$r.log"
 	done
 	build/host/baremark parse "$OUT"/run*.log >"$OUT/all.jsonl" 2>/dev/null
-	jq -r 'select(.type=="core") | "cycles: \(.counters.cycles)"' "$OUT/all.jsonl" | head -1
+	jq -r 'select(.type=="core") | "cycles: \(.counters.cycles)"' "$OUT/all.jsonl" | sed -n 1p
 fi
 
 
 sec_a() {
 echo
 echo "== (a) cache steps (run 1) against sysfs"
-cpu=$(jq -r 'select(.type=="core") | .core' "$OUT/all.jsonl" | head -1)
+cpu=$(jq -r 'select(.type=="core") | .core' "$OUT/all.jsonl" | sed -n 1p)
 for d in /sys/devices/system/cpu/cpu"$cpu"/cache/index*; do
 	[ -f "$d/size" ] || continue
 	case $(cat "$d/type") in Instruction) continue ;; esac
@@ -165,7 +165,7 @@ echo "== (f) the workload group: the Linux build (harness) beside the same progr
 rm -f "$OUT"/workload*.log "$OUT"/plain*.txt
 for r in $(seq "$RUNS"); do
 	build/linux/baremark --profile full --only 'workload.*' >"$OUT/workload$r.log"
-	cpu=$(build/host/baremark parse "$OUT/workload$r.log" 2>/dev/null | jq -r 'select(.type=="core") | .pinning' | head -1 | sed -n 's/^pinned to cpu \([0-9]*\).*/\1/p')
+	cpu=$(build/host/baremark parse "$OUT/workload$r.log" 2>/dev/null | jq -r 'select(.type=="core") | .pinning' | sed -n 1p | sed -n 's/^pinned to cpu \([0-9]*\).*/\1/p')
 	taskset -c "${cpu:-0}" build/linux/workload-plain >"$OUT/plain$r.txt"
 done
 build/host/baremark parse "$OUT"/workload*.log >"$OUT/workload.jsonl" 2>/dev/null

@@ -76,7 +76,7 @@ if grep -rqsE '(^|[[:space:]])bookworm-backports([[:space:]]|$)' \
 	--exclude="$(basename "$sources")" /etc/apt/sources.list /etc/apt/sources.list.d/; then
 	echo "deps.sh: bookworm-backports is already in this machine's apt sources"
 else
-	mirror=${BM_DEBIAN_MIRROR:-$(apt_suite_uri bookworm "$sources" | head -n 1)}
+	mirror=${BM_DEBIAN_MIRROR:-$(apt_suite_uri bookworm "$sources" | sed -n 1p)}
 	if ! apt_uri_ok "$mirror"; then
 		echo "deps.sh: found no bookworm entry in /etc/apt/sources.list{,.d} to take the mirror from;" >&2
 		echo "  set BM_DEBIAN_MIRROR (e.g. your Debian mirror's http URL) and run again" >&2
@@ -114,7 +114,7 @@ for p in "${packages[@]}"; do
 	esac
 done
 for q in qemu-system-riscv64 qemu-system-aarch64 qemu-riscv64 qemu-aarch64; do
-	version=$("$q" --version | head -n 1 | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -n 1)
+	version=$("$q" --version | sed -n 1p | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | sed -n 1p)
 	case "$version" in
 	1[0-9].*) ;;
 	*)

@@ -27,9 +27,9 @@ git -C "$top" rev-parse --verify -q HEAD >/dev/null || die "$top is not a git ch
 [ -z "$(git -C "$top" status --porcelain --untracked-files=no)" ] ||
 	say "warning: uncommitted changes are not checked: the tree gets HEAD ($(git -C "$top" rev-parse --short HEAD))"
 
-mirror=${BM_DEBIAN_MIRROR:-$(apt_suite_uri bookworm /etc/apt/sources.list.d/baremark-bookworm-backports.sources | head -n 1)}
+mirror=${BM_DEBIAN_MIRROR:-$(apt_suite_uri bookworm /etc/apt/sources.list.d/baremark-bookworm-backports.sources | sed -n 1p)}
 apt_uri_ok "$mirror" || die "found no bookworm entry in /etc/apt/sources.list{,.d} to take the Debian mirror from (set BM_DEBIAN_MIRROR)"
-security=$(apt_suite_uri bookworm-security | head -n 1)
+security=$(apt_suite_uri bookworm-security | sed -n 1p)
 # The suites a new Debian 12 machine has: the release, its updates and, where
 # this machine has an entry for it, security.
 suites=("deb $mirror bookworm main" "deb $mirror bookworm-updates main")

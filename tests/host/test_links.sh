@@ -55,7 +55,7 @@ check() {
 			ok=1
 			continue
 		fi
-		if [ -n "$frag" ] && [ "${path##*.}" = md ] && ! anchors "$dir/$path" | grep -qxF "$frag"; then
+		if [ -n "$frag" ] && [ "${path##*.}" = md ] && ! anchors "$dir/$path" | grep -xF -- "$frag" >/dev/null; then
 			echo "  $file: $target: no heading with that anchor"
 			ok=1
 		fi
