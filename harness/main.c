@@ -301,7 +301,10 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 	options_parse(&opts, board.bootargs ? board.bootargs : "");
 	enum bm_console con = options_console(&opts);
 	log_console_set(con != BM_CONSOLE_RECORDS, con != BM_CONSOLE_TABLE);
-	if (opts.nbad)
+	if (opts.nbad > opts.nlisted)
+		bm_warn("unknown or malformed options ignored: %s (and %d more, not listed)", opts.bad,
+			opts.nbad - opts.nlisted);
+	else if (opts.nbad)
 		bm_warn("unknown or malformed options ignored: %s", opts.bad);
 	if (opts.selftest_nocycle && !arch_selftest_nocycle())
 		bm_warn("baremark.selftest=nocycle ignored: this port has no absent counter to read in its place");

@@ -29,14 +29,21 @@ const char *console_name(enum bm_console c)
 }
 
 /* A word not taken: an unknown key as it stands, a known one with what
- * it accepts, so the warning says how to fix it. */
+ * it accepts, so the warning says how to fix it. A word too long for
+ * what is left of `bad` is cut, ending "..."; one with no room at all
+ * is counted only (nlisted says how many are listed). */
 static void note_bad(struct bm_options *o, const char *word, size_t len, const char *accepted)
 {
 	size_t used = strlen(o->bad);
+	size_t extra = (used ? 1 : 0) + (accepted ? strlen(accepted) + 3 : 0) + 1;
 	o->nbad++;
-	if (used + len + (accepted ? strlen(accepted) + 3 : 0) + 2 < sizeof(o->bad))
-		snprintf(o->bad + used, sizeof(o->bad) - used, "%s%.*s%s%s%s", used ? " " : "", (int)len, word,
-			 accepted ? " (" : "", accepted ? accepted : "", accepted ? ")" : "");
+	if (used + extra + 8 > sizeof(o->bad))
+		return;
+	size_t room = sizeof(o->bad) - used - extra;
+	bool cut = len > room;
+	snprintf(o->bad + used, sizeof(o->bad) - used, "%s%.*s%s%s%s%s", used ? " " : "", (int)(cut ? room - 3 : len),
+		 word, cut ? "..." : "", accepted ? " (" : "", accepted ? accepted : "", accepted ? ")" : "");
+	o->nlisted++;
 }
 
 /* Which of words[0..n-1] the value v[0..vlen-1] is, or -1. */

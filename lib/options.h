@@ -42,6 +42,7 @@ struct bm_options {
 	 * range in parentheses, space separated */
 	char bad[BM_OPT_BAD_LEN];
 	int nbad;
+	int nlisted; /* how many of the nbad are in `bad` (one past its room is only counted) */
 };
 
 void options_defaults(struct bm_options *o);

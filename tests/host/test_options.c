@@ -94,6 +94,14 @@ void test_options(void)
 	options_defaults(&o);
 	options_parse(&o, longer);
 	CHECK(o.nbad == 1 && o.only[0] == '\0', "256 characters of patterns are refused, and nothing is filtered");
+	CHECK(o.nlisted == 1 && strncmp(o.bad, "baremark.only=xxx", 17) == 0 && strstr(o.bad, "x... (1 to 255 characters") && strlen(o.bad) < sizeof(o.bad),
+	      "a refused word too long to list whole is cut, with what is accepted: %s", o.bad);
+	char many[2048] = "";
+	for (int i = 0; i < 60; i++)
+		strcat(many, "baremark.nosuchoption ");
+	options_defaults(&o);
+	options_parse(&o, many);
+	CHECK(o.nbad == 60 && o.nlisted > 0 && o.nlisted < 60 && strlen(o.bad) < sizeof(o.bad), "60 unknown words: %d listed, all counted", o.nlisted);
 	const char *p = "a*b*c";
 	CHECK(glob_match(p, p + 5, "aXXbYYc") && !glob_match(p, p + 5, "aXXbYY"), "backtracking");
 }
