@@ -480,11 +480,15 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 	if (per_op.est <= 0) {
 		v.word = "below_floor";
 		snprintf(v.why, sizeof(v.why), "not positive: the 2N body took no more %s than the N body", unit);
-	} else if (cycles && floor && per_op.est * 100 < floor * 95) {
+	} else if (cycles && stats_below_floor(per_op, floor, j->ctr->cycles_estimated ? 5 : 1)) {
+		/* within the floor's precision a figure may sit a little
+		 * under it; a whole spread under it is never a measurement */
 		v.word = "below_floor";
+		char c[24];
 		fmt_milli(a, sizeof(a), per_op.est);
 		fmt_milli(b, sizeof(b), floor);
-		snprintf(v.why, sizeof(v.why), "%s cycles per op is below %s cycles, %s", a, b, floor_what);
+		fmt_milli(c, sizeof(c), per_op.q3);
+		snprintf(v.why, sizeof(v.why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
 	} else if (per_op.q1 <= 0) {
 		v.word = "unstable";
 		snprintf(v.why, sizeof(v.why), "the spread reaches zero: noise as large as the work");

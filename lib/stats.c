@@ -88,3 +88,10 @@ bool stats_settled(struct bm_estimate e, int64_t abs_tol)
 	int64_t iqr = e.q3 - e.q1, mag = e.est < 0 ? -e.est : e.est;
 	return iqr <= abs_tol || iqr * 50 <= mag;
 }
+
+bool stats_below_floor(struct bm_estimate e, int64_t floor, int tol_pct)
+{
+	if (floor <= 0)
+		return false;
+	return e.est * 100 < floor * (100 - tol_pct) || e.q3 * 100 < floor * 99;
+}

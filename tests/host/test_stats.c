@@ -72,4 +72,17 @@ void test_stats_estimate(void)
 	CHECK(stats_settled((struct bm_estimate){1000, 990, 1010}, 0), "IQR 20 of 1000 is 2%%");
 	CHECK(!stats_settled((struct bm_estimate){1000, 980, 1010}, 0), "IQR 30 of 1000 is not");
 	CHECK(stats_settled((struct bm_estimate){10, 0, 30}, 30), "within the absolute tolerance");
+	/* below the floor: the cycle-exact C906's 32 KiB chase of 2026-12-04
+	 * (issue 38): 1.946, quartiles 1.946-1.962, under its measured 2.000
+	 * L1 load-to-use floor; the old rule (5% under) called it ok */
+	struct bm_estimate c906 = {1946, 1946, 1962};
+	CHECK(stats_below_floor(c906, 2000, 1), "C906 32 KiB: 1.946 (q3 1.962) is below a 2.000 floor, counted cycles");
+	CHECK(stats_below_floor(c906, 2000, 5), "C906 32 KiB: below even with estimated cycles' 5%%: the whole spread is under");
+	CHECK(!stats_below_floor((struct bm_estimate){2000, 2000, 2000}, 2000, 1) &&
+		      !stats_below_floor((struct bm_estimate){2047, 2040, 2060}, 2000, 1),
+	      "the 1-16 KiB points at 2.000 and 12-03's 2.047 are not");
+	CHECK(!stats_below_floor((struct bm_estimate){995, 990, 1004}, 1000, 1), "an add chain at 0.995 (q3 1.004): within 1%%, not below");
+	CHECK(stats_below_floor((struct bm_estimate){960, 950, 1010}, 1000, 1) && !stats_below_floor((struct bm_estimate){960, 950, 1010}, 1000, 5),
+	      "0.960 with q3 over the floor: below with counted cycles, not with estimated ones");
+	CHECK(!stats_below_floor(c906, 0, 1), "no floor: nothing is below it");
 }
