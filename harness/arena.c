@@ -5,6 +5,10 @@
 #include "kernel.h"
 
 static uint64_t lo, hi, cur;
+/* The kept block (arena_keep): [hi, top) when `kept`; `in_use` from the
+ * arena_keep that returned it until the point's memory is released. */
+static uint64_t top, kept_key, kept_size;
+static bool kept, in_use;
 
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
@@ -50,8 +54,15 @@ bool arena_init(const struct bm_board *b, uint64_t img_start, uint64_t img_end, 
 		return false;
 	}
 	lo = cur = s;
-	hi = e;
+	hi = top = e;
+	kept = in_use = false;
 	return true;
+}
+
+static void drop_kept(void)
+{
+	kept = in_use = false;
+	hi = top;
 }
 
 void *arena_alloc(size_t size, size_t align)
@@ -59,15 +70,40 @@ void *arena_alloc(size_t size, size_t align)
 	if (align < 16)
 		align = 16;
 	uint64_t p = align_up(cur, align);
-	if (p < cur || p > hi || size > hi - p)
-		return NULL;
+	if (p < cur || p > hi || size > hi - p) {
+		/* a kept block nobody holds gives way to the point that needs
+		 * the memory; it is rebuilt when next asked for */
+		if (!kept || in_use)
+			return NULL;
+		drop_kept();
+		return arena_alloc(size, align);
+	}
 	cur = p + size;
 	return (void *)(uintptr_t)p;
 }
 
 uint64_t arena_free_bytes(void)
 {
-	return hi > cur ? hi - cur : 0;
+	uint64_t end = kept && !in_use ? top : hi;
+	return end > cur ? end - cur : 0;
+}
+
+void *arena_keep(size_t size, uint64_t key, bool *fresh)
+{
+	*fresh = false;
+	if (kept && key == kept_key && size == kept_size) {
+		in_use = true;
+		return (void *)(uintptr_t)hi;
+	}
+	drop_kept();
+	uint64_t p = top > size ? (top - size) & ~(uint64_t)4095 : 0;
+	if (p < align_up(cur, 4096))
+		return NULL;
+	hi = p;
+	kept = in_use = *fresh = true;
+	kept_key = key;
+	kept_size = size;
+	return (void *)(uintptr_t)p;
 }
 
 uint64_t arena_mark(void)
@@ -79,6 +115,7 @@ void arena_release(uint64_t mark)
 {
 	if (mark >= lo && mark <= cur)
 		cur = mark;
+	in_use = false;
 }
 
 const char *bm_no_memory(const char *what, uint64_t need, uint64_t free_bytes)

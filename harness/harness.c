@@ -11,7 +11,9 @@
 #include "cores.h"
 #include "log.h"
 #include "noinit.h"
+#include "miss_chains.h"
 #include "stats.h"
+#include "summary_derived.h"
 
 #define MAX_REPEATS BM_MAX_REPEATS
 /* the statistics take every repeat a job keeps */
@@ -832,8 +834,8 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	}
 	if (ran == 0)
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
-	/* sim measures what was asked and nothing it does not need */
-	if (env->opt->profile != BM_PROFILE_SIM)
-		summary_emit(env->opt);
+	/* every profile, sim too: what a core's RTL is run for */
+	summary_set_chase(miss_chains_bytes(env), env->beyond_cache_from);
+	summary_emit(env->opt);
 	return errors;
 }

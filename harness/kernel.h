@@ -27,9 +27,11 @@ struct bm_env {
 	 * the quick profile), whatever memory is free: a point that does not
 	 * fit is a skip record saying so */
 	uint64_t sweep_max_bytes;
-	/* A working set that misses every cache: 4x the last-level cache
-	 * whatever the profile, bounded by free memory. */
+	/* A working set that misses every cache: twice the last-level
+	 * cache whatever the profile, bounded by free memory, and where that
+	 * size came from (the tree's caches or the platform's default) */
 	uint64_t beyond_cache_bytes;
+	const char *beyond_cache_from;
 	uint64_t iters;           /* the profile's suggested iteration count */
 };
 
@@ -146,6 +148,14 @@ const char *bm_needs(const char *feature, bool *skip);
 /* Memory for kernel state; released after each parameter's measurement. */
 void *arena_alloc(size_t size, size_t align);
 uint64_t arena_free_bytes(void);
+/* One block kept from one point to the next (a chase that takes longer
+ * to build than to time, on a simulated core), 4 KiB aligned at the top
+ * of the arena: the same block when `key` and `size` are those of the
+ * last call (*fresh false: its contents are as the last point left
+ * them), else a new one (*fresh true). While a point holds it no other
+ * allocation takes it; after, one that does not fit otherwise does, and
+ * the next arena_keep builds afresh. NULL if it does not fit. */
+void *arena_keep(size_t size, uint64_t key, bool *fresh);
 /* A skip reason for memory that did not fit: "<what> needs N bytes, M
  * were free" (one buffer: the suite measures one point at a time). */
 const char *bm_no_memory(const char *what, uint64_t need, uint64_t free_bytes);

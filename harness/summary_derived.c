@@ -178,6 +178,15 @@ static void console_line(const struct sm_summary *s)
 	bm_printf("%s\n", line);
 }
 
+static uint64_t chase_bytes;
+static const char *chase_from;
+
+void summary_set_chase(uint64_t bytes, const char *from)
+{
+	chase_bytes = bytes;
+	chase_from = from;
+}
+
 void summary_emit_derived(const struct sm_results *run, const struct bm_options *o)
 {
 	only = o;
@@ -286,6 +295,9 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
 		rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
 		rec_str(&r, "from", "uarch.window.* filler=0 / uarch.mlp chains=1");
+		/* how far the chases reach decides what they can see */
+		rec_u64(&r, "chase_bytes", chase_bytes);
+		rec_str(&r, "chase_from", chase_from ? chase_from : "unknown");
 		rec_close(&r);
 	}
 	if (s.order == SM_OUT_OF_ORDER) {

@@ -40,5 +40,8 @@ struct sm_results {
 /* Derives the summary and writes its record and console line; `only`
  * (NULL: every kernel) leaves out what its selection did not ask for. */
 struct bm_options;
+/* The working set the window probes chased and where its size came from
+ * (the summary's window field says both). */
+void summary_set_chase(uint64_t bytes, const char *from);
 void summary_emit_derived(const struct sm_results *run, const struct bm_options *only);
 #endif

@@ -106,7 +106,7 @@ CHASE_KERNEL(cache_sequential, "cache.seq.lat", "dependent load, next line", "by
 static bool tlb_pages(const struct bm_env *env, unsigned i, uint64_t *value)
 {
 	uint64_t v = 16ull << i;
-	if (i > 10 || v * PAGE > env->beyond_cache_bytes * 2)
+	if (i > 10 || v * PAGE > env->beyond_cache_bytes * 4)
 		return false;
 	*value = v;
 	return true;

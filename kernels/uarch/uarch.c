@@ -77,7 +77,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	unsigned pi = param_index(op, param);
 	s->bodies.x1 = op->x1[pi];
 	s->bodies.x2 = op->x2[pi];
-	if (op->kind == MLP && (*why = miss_chains_build(env, s->p, (unsigned)param, &s->mc)))
+	if (op->kind == MLP && (*why = miss_chains_build(env, k, s->p, (unsigned)param, &s->mc)))
 		return NULL;
 	(void)iters;
 	return s;

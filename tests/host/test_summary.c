@@ -179,6 +179,26 @@ void test_summary(void)
 			      NEAR(s.window[2].exceeds, 384),
 		      "FP registers: 320 fit, 384 do not (%g %g)", s.window[2].fits, s.window[2].exceeds);
 	}
+	/* A 12-entry store queue (the small cores our users own) on the
+	 * window sweep's own points (kernels/uarch/window.c: every 4 to 64,
+	 * then at most an eighth apart): the two misses overlap while 12
+	 * stores fit, the cost a miss of 100 cycles with the fillers hidden
+	 * under it; from 16 the second miss waits (200) and the fillers'
+	 * own time shows past that. The old points (0, 32, 64, ...) read it
+	 * as "0 fit, 32 do not". */
+	{
+		struct sm_point w[64];
+		int nw = 0;
+		w[nw++] = (struct sm_point){"uarch.mlp", 1, 100.0, 0, false, 0};
+		for (int f = 0; f <= 1024; f = f < 64 ? f + 4 : f + (f / 8) / 8 * 8)
+			w[nw++] = (struct sm_point){"uarch.window.store", f, f <= 12 ? 100.0 + 0.1 * f : 200.0 + 0.5 * f, 0,
+						   false, 0};
+		CHECK(nw == 45, "44 filler points (%d)", nw - 1);
+		summary_derive(w, nw, &s);
+		CHECK(s.order == SM_OUT_OF_ORDER && s.window[4].has && !s.window[4].open && NEAR(s.window[4].fits, 12) &&
+			      NEAR(s.window[4].exceeds, 16),
+		      "a 12-entry store queue: 12 fit, 16 do not (%g %g)", s.window[4].fits, s.window[4].exceeds);
+	}
 	/* The cycle-accurate C906 (OpenC906 RTL, issue 26): a 4-entry return
 	 * stack (aq_ifu_ras.v, ENTRY_NUM = 4), so past depth d the oldest
 	 * d - 4 of every d returns miss at about 3 cycles: a gradual rise,
