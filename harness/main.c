@@ -350,6 +350,10 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 						    : "twice the platform's default cache size (the device tree lists none)";
 	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
 		sweep = 8u << 20;
+	/* sim: to twice the last level, the first size a random chase
+	 * misses it at; every line built costs a simulated core time */
+	if (opts.profile == BM_PROFILE_SIM)
+		sweep = 2 * largest;
 	/* every point is listed; one that does not fit in free memory is a
 	 * skip record saying how much it needed and how much was free */
 	env.sweep_max_bytes = sweep;

@@ -278,29 +278,29 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 }
 
 /* The least-squares line y = a + b f over m points; false when f does
- * not vary. */
+ * not vary. One pass over the points, the residual from the sums
+ * (sse = Syy - b Sfy about the means): on a core without FP hardware
+ * every operation here is a call, and the return stack's knee fits this
+ * line some 250 times. */
 static bool line_fit(const double *f, const double *y, int m, double *a, double *b, double *sse)
 {
-	double mf = 0, my = 0, sff = 0, sfy = 0;
+	double sf = 0, sy = 0, sff = 0, sfy = 0, syy = 0;
 	for (int i = 0; i < m; i++) {
-		mf += f[i];
-		my += y[i];
+		sf += f[i];
+		sy += y[i];
+		sff += f[i] * f[i];
+		sfy += f[i] * y[i];
+		syy += y[i] * y[i];
 	}
-	mf /= m;
-	my /= m;
-	for (int i = 0; i < m; i++) {
-		sff += (f[i] - mf) * (f[i] - mf);
-		sfy += (f[i] - mf) * (y[i] - my);
-	}
-	if (sff <= 0)
+	double mf = sf / m, my = sy / m;
+	double cff = sff - sf * mf, cfy = sfy - sf * my, cyy = syy - sy * my;
+	if (cff <= 1e-12 * (sff > 0 ? sff : 1))
 		return false;
-	*b = sfy / sff;
+	*b = cfy / cff;
 	*a = my - *b * mf;
-	*sse = 0;
-	for (int i = 0; i < m; i++) {
-		double e = y[i] - (*a + *b * f[i]);
-		*sse += e * e;
-	}
+	*sse = cyy - *b * cfy;
+	if (*sse < 0) /* rounding on a perfect fit */
+		*sse = 0;
 	return true;
 }
 
@@ -338,10 +338,13 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 	for (int i = 0; i < m; i++)
 		total += (y[i] - mean) * (y[i] - mean);
 	int top = x[m - 1] < SM_MAX_KNEE ? (int)x[m - 1] : SM_MAX_KNEE;
+	double inv[SM_MAX_POINTS]; /* one division a point, not one per R (soft-float: each is a call) */
+	for (int i = 0; i < m; i++)
+		inv[i] = 1 / x[i];
 	for (int R = 2; R <= top; R++) {
 		sse_of[R] = -1;
 		for (int i = 0; i < m; i++)
-			f[i] = x[i] + 1 <= R ? 0 : (x[i] + 1 - R) / x[i];
+			f[i] = x[i] + 1 <= R ? 0 : (x[i] + 1 - R) * inv[i];
 		double a, b, sse;
 		if (!line_fit(f, y, m, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
 			continue;

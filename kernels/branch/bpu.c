@@ -99,7 +99,6 @@ extern const uint8_t bm_ret_chain[], bm_ret_random_chain[];
 static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		     const char **why)
 {
-	(void)env;
 	const struct bpu_op *op = k->arg;
 	struct bpu_state *s = arena_alloc(sizeof(*s), 64);
 	uint64_t *table = arena_alloc(IND_STUBS * sizeof(uint64_t), 64);
@@ -123,12 +122,25 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		s->ea = (uint64_t)(uintptr_t)op->code_end;
 		if (param > BTB_BODY_JUMPS && *iters > 16)
 			*iters = *iters * BTB_BODY_JUMPS / param > 16 ? *iters * BTB_BODY_JUMPS / param : 16;
+		/* sim: about 2 Ki jumps a body, at least two passes (a pass
+		 * over 16 Ki jumps 32 times cost a simulated core 8.6 M
+		 * instructions a kernel); the untimed pass before each timed
+		 * one has filled the target buffer as far as it goes */
+		if (env->opt->profile == BM_PROFILE_SIM)
+			*iters = param >= 1024 ? 2 : 2048 / param;
 	} else if (op->kind == RET) {
+		if (env->opt->profile == BM_PROFILE_SIM && *iters > 8)
+			*iters /= 4; /* sim: 8 passes of the chain a body */
 		s->a = (uint64_t)(uintptr_t)(op->code + (uint64_t)op->spacing * (RET_CHAIN - param));
 		s->ea = (uint64_t)(uintptr_t)(op->code + (uint64_t)op->spacing * RET_CHAIN);
 		if (op->random_sites) {
-			if (*iters * param < RANDOM_MIN_CALLS)
-				*iters = (RANDOM_MIN_CALLS + param - 1) / param;
+			/* sim: 256 calls a body, each site still fresh every
+			 * run (16 Ki cost a simulated core 28 M instructions) */
+			uint64_t min_calls = env->opt->profile == BM_PROFILE_SIM ? RANDOM_MIN_CALLS / 64 : RANDOM_MIN_CALLS;
+			if (env->opt->profile == BM_PROFILE_SIM)
+				*iters = 1;
+			if (*iters * param < min_calls)
+				*iters = (min_calls + param - 1) / param;
 			s->sites = arena_alloc(2 * *iters * param, 64); /* what body[1] reads */
 			if (!s->sites) {
 				*why = "not enough free memory for the call-site bytes";

@@ -12,20 +12,10 @@ struct chains_kept {
 	uint8_t *buf;
 };
 
-/* The line at position i of the cycle: a bijection on `bits`-bit
- * numbers (each step, a multiplication by an odd constant or an xor with
- * a right shift, is one), so the cycle needs no order array and no
- * shuffle: an order array and a Fisher-Yates shuffle cost 45 instructions
- * a line, most of a simulated core's budget for the probe. Consecutive
- * positions land on lines with no stride a prefetcher could follow. */
+/* The line at position i of the cycle (chase_perm, one seed). */
 static uint64_t line_of(uint64_t i, unsigned bits)
 {
-	uint64_t mask = (1ull << bits) - 1, x = (i + 0x5A5A5A5Aull) & mask;
-	x = (x * 0x9E3779B97F4A7C15ull) & mask;
-	x ^= x >> (bits / 2 + 1);
-	x = (x * 0xC2B2AE3D27D4EB4Full) & mask;
-	x ^= x >> (bits / 2);
-	return (x * 0x165667B19E3779F9ull) & mask;
+	return chase_perm(i, bits, 0x5A5A5A5Aull);
 }
 
 static uint64_t *line_at_position(const struct chains_kept *h, uint64_t pos)

@@ -106,13 +106,14 @@ expect_q floor 'map(select(.type=="core"))[0] | .l1_floor_cycles > 0 and .l1_flo
 tests/qemu/boot.sh "$PLATFORM" "$BUILD" "baremark.only=pipeline.add.lat baremark.console=table" >"$OUT/table.log" 2>&1
 expect "console=table: the table and no record" sh -c "grep -q '^pipeline.add.lat ' '$OUT/table.log' && ! grep -q '@bm ' '$OUT/table.log' && grep -q '^baremark: done, 0 error' '$OUT/table.log'"
 
-# 5c. The summary's miss probes within a simulated core's budget (issue
-# 38): under the sim profile each uarch.window.* sweep (44 points, 0 to
-# 1024 fillers) and uarch.mlp finish within 2,000,000 instructions of
-# their own, on a tree that lists a 32 KiB L1 and a 512 KiB L2 (QEMU
-# virt's lists none): the chase is twice the L2, built once a kernel and
-# carried on from point to point. A kernel's cost is its one-kernel run's
-# end less the end of a run of pipeline.add.lat alone (the run around it).
+# 5c. The summary within a simulated core's budget (issue 38): under the
+# sim profile every kernel the summary reads finishes within 2,000,000
+# instructions of its own, on a tree that lists a 32 KiB L1 and a 512 KiB
+# L2 (QEMU virt's lists none): the miss chases twice the L2, built once a
+# kernel; the sweeps to twice the L2; the window sweeps' 44 points at 4
+# iterations; shorter random branch and call runs. A kernel's cost is its
+# one-kernel run's end less the end of a run of pipeline.add.lat alone
+# (the run around it), the summary's own arithmetic included.
 qemu-system-riscv64 -M virt,dumpdtb="$OUT/caches.dtb" -m 256M -nographic -nic none >/dev/null 2>&1
 fdtput -c "$OUT/caches.dtb" /cpus/l2-cache
 fdtput -t s "$OUT/caches.dtb" /cpus/l2-cache compatible cache
@@ -123,10 +124,18 @@ fdtput -t x "$OUT/caches.dtb" /cpus/cpu@0 d-cache-size 8000
 fdtput -t x "$OUT/caches.dtb" /cpus/cpu@0 next-level-cache 7777
 boot simbase "baremark.profile=sim baremark.only=pipeline.add.lat" -dtb "$OUT/caches.dtb"
 base=$(q simbase '.[-1].ticks_from_entry.end' 2>/dev/null)
-for k in uarch.window.nop uarch.window.int uarch.window.fp uarch.window.load uarch.window.store uarch.window.branch uarch.mlp; do
+summary_kernels="cache.load.lat cache.seq.lat cache.tlb.lat cache.line.lat cache.bw.read
+	branch.predictable branch.random branch.pattern branch.history branch.btb.4 branch.btb.16
+	branch.ret.fixed branch.ret.random branch.indirect uarch.mlp uarch.stlf.lat uarch.width.alu_load
+	uarch.width.alu_branch uarch.width.alu_mul uarch.window.nop uarch.window.int uarch.window.fp
+	uarch.window.load uarch.window.store uarch.window.branch pipeline.add.lat pipeline.add.thr
+	pipeline.addi.lat pipeline.load.thr pipeline.mul.thr"
+for k in $summary_kernels; do
 	boot "sim-$k" "baremark.profile=sim baremark.only=$k" -dtb "$OUT/caches.dtb"
-	expect_q "sim-$k" "(.[-1].ticks_from_entry.end - $base) * 100 <= 2000000 and .[-1].errors == 0 and ([.[] | select(.type==\"result\")] | length) >= 4" \
-		"sim: $k within 2,000,000 instructions ($(( ($(q "sim-$k" '.[-1].ticks_from_entry.end') - base) * 100 )))"
+	cost=$(( ($(q "sim-$k" '.[-1].ticks_from_entry.end') - base) * 100 ))
+	echo "sim cost: $k $cost instructions"
+	expect_q "sim-$k" "(.[-1].ticks_from_entry.end - $base) * 100 <= 2000000 and .[-1].errors == 0 and ([.[] | select(.type==\"result\")] | length) >= 1" \
+		"sim: $k within 2,000,000 instructions ($cost)"
 done
 expect_q sim-uarch.window.nop '[.[] | select(.type=="result")] | length == 44' "sim: the window sweep's 44 points"
 boot simwin "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store" -dtb "$OUT/caches.dtb"
