@@ -77,6 +77,34 @@ static bool edge_at(const struct bm_counters *ctr, uint64_t until, struct edge *
 	return true;
 }
 
+/* The edges' rule bounds where each end was seen, not where on an
+ * out-of-order core the cycle counter was read beside the timer: the two
+ * reads can be tens of cycles apart, by a different distance at every
+ * read. A timer that ticks every cycle is seen to move at every read, so
+ * the rule came to one cycle, and a core's RTL read 943.0 MHz with 1777
+ * ppm claimed, 1000 true (issue 38). So CLOCK_SCATTER_EDGES more edges
+ * are taken after the span's last, a tick or more apart: at the span's
+ * rate each should fall where the last one predicts, and the spread of
+ * their misses (the last's own included) is how far apart the two reads
+ * at any one edge can sit. Returns that spread in cycles. */
+#define CLOCK_SCATTER_EDGES 8
+static uint64_t scatter_after(const struct bm_counters *ctr, const struct edge *last, uint64_t cycles,
+			      uint64_t ticks)
+{
+	int64_t lo = 0, hi = 0;
+	struct edge e = *last;
+	for (int i = 0; i < CLOCK_SCATTER_EDGES; i++) {
+		const char *why;
+		if (!edge_at(ctr, e.t + 1, &e, &why))
+			break;
+		int64_t predicted = (int64_t)((__int128)cycles * (e.t - last->t) / ticks);
+		int64_t miss = (int64_t)(e.c - last->c) - predicted;
+		lo = miss < lo ? miss : lo;
+		hi = miss > hi ? miss : hi;
+	}
+	return (uint64_t)(hi - lo);
+}
+
 void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct clock_reading *cr)
 {
 	*cr = (struct clock_reading){0};
@@ -108,6 +136,13 @@ void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct c
 		 * old. */
 		uint64_t seen = first.edge && last.edge && last.turn < per_tick ? last.turn : per_tick;
 		uint64_t slack = seen + (first.read > last.read ? first.read : last.read);
+		/* and at least the ends' scatter, twice (a few edges show
+		 * less of it than the span's two ends may have) */
+		uint64_t scatter = scatter_after(ctr, &last, cycles, ticks);
+		cr->rule_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
+		cr->scatter_cycles = scatter;
+		if (2 * scatter > slack)
+			slack = 2 * scatter;
 		cr->khz = (uint64_t)((__int128)cycles * timebase_hz / ((__int128)ticks * 1000));
 		cr->error_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
 		cr->span_ticks = ticks;

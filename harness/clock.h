@@ -8,6 +8,8 @@
 struct clock_reading {
 	uint64_t khz;	       /* 0: not measured (why says so) */
 	uint64_t error_ppm;    /* bound on the reading's error, parts per million */
+	uint64_t rule_ppm;     /* what the edges' rule alone bounds it to (error_ppm is at least this) */
+	uint64_t scatter_cycles; /* the spread of the edges after the span about the span's rate */
 	uint64_t span_ticks;   /* timer ticks between the two edges */
 	uint64_t ticks;	       /* timer ticks the measurement took, all tries */
 	const char *why;

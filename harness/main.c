@@ -158,6 +158,9 @@ static void core_record(const struct clock_reading *cr, const struct harness_cal
 		rec_u64(&r, "mhz_error_ppm", cr->error_ppm);
 		rec_u64(&r, "clock_ticks", cr->ticks);
 		rec_u64(&r, "clock_span_ticks", cr->span_ticks);
+		/* where the edges' scatter widened the rule's bound */
+		if (cr->error_ppm > cr->rule_ppm)
+			rec_u64(&r, "clock_scatter_cycles", cr->scatter_cycles);
 	}
 	if (cal->l1_floor_ran) {
 		if (cal->l1_floor_milli)

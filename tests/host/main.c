@@ -22,6 +22,7 @@ void test_wordcopy(void);
 void test_summary(void);
 void test_workload(void);
 void test_textbuf(void);
+void test_clock(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -75,6 +76,7 @@ int main(int argc, char **argv)
 	test_wordcopy();
 	test_summary();
 	test_textbuf();
+	test_clock();
 	test_workload();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;

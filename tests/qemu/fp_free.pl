@@ -16,17 +16,28 @@ my %ok = map { $_ => 1 } @allowed;
 
 # Input sections with an address and a size: " .text.x 0xADDR 0xSIZE obj",
 # or the name on a line of its own when it is long.
-my @sec;
+# The linker's own stubs (".text.f.stub" from "linker stubs": an
+# instruction the Cortex-A53 erratum 843419 fix moved out of f) belong to
+# f's object.
+my (@sec, %obj_of, @stubs);
 open(my $m, '<', $map) or die "fp_free: $map: $!\n";
-my $pending = 0;
+my $pending = '';
 while (<$m>) {
-	if (/^ \.\S+\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*?)\s*$/ ||
-	    ($pending && /^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*?)\s*$/)) {
-		push @sec, [hex $1, hex $2, $3] if hex($1) && hex($2);
+	my ($name, $addr, $size, $obj);
+	if (/^ (\.\S+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*?)\s*$/) {
+		($name, $addr, $size, $obj) = ($1, $2, $3, $4);
+	} elsif ($pending && /^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*?)\s*$/) {
+		($name, $addr, $size, $obj) = ($pending, $1, $2, $3);
 	}
-	$pending = /^ \.\S+\s*$/;
+	if (defined $name && hex($addr) && hex($size)) {
+		push @sec, [hex $addr, hex $size, $obj];
+		$obj_of{$name} = $obj;
+		push @stubs, [$#sec, $1] if $obj eq 'linker stubs' && $name =~ /^(.*)\.stub$/;
+	}
+	$pending = /^ (\.\S+)\s*$/ ? $1 : '';
 }
 close $m;
+$sec[$_->[0]][2] = $obj_of{$_->[1]} // 'linker stubs' for @stubs;
 @sec = sort { $a->[0] <=> $b->[0] } @sec;
 die "fp_free: no input sections in $map\n" unless @sec;
 

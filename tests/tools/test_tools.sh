@@ -214,8 +214,10 @@ head -n "$ln" "$OUT/smp.log" >"$OUT/cut4.log"
 "$TOOL" compare --per-core "$OUT/cut4.log" >"$OUT/cut4.txt" 2>"$OUT/cut4.err"
 expect "cut 4-core log: cores 0 and 1 from their core records, core 2 from the run record (and its type's core record)" \
 	eval 'grep -q "^# qemu-rv64 riscv #0: riscv marchid" "$OUT/cut4.txt" && grep -q "^# qemu-rv64 riscv #1: " "$OUT/cut4.txt" && grep -q "^# qemu-rv64 riscv #2: riscv marchid" "$OUT/cut4.txt" && [ "$(grep -c "^# " "$OUT/cut4.txt")" = 3 ]'
+# (a figure, or on a busy machine the reason there is none: QEMU -smp
+# runs without -icount, and a point may measure nothing in all its tries)
 expect "cut 4-core log: core 2's results in its column" \
-	eval '[ "$(grep "^pipeline.add.lat " "$OUT/cut4.txt" | tr "|" "\n" | grep -c "[0-9]x")" = 3 ]'
+	eval '[ "$(grep "^pipeline.add.lat " "$OUT/cut4.txt" | tr "|" "\n" | sed 1d | grep -c "[0-9]x\|measured nothing")" = 3 ]'
 expect "cut 4-core log: the core without a core record, and where the run stopped, said" \
 	eval 'grep -q "cut4.log: 1 core with results but no core record (the run stopped before it)" "$OUT/cut4.err" && grep -q "did not reach its end record: it stopped after line $ln (a result record of pipeline.add.thr)" "$OUT/cut4.err"'
 # cut just after a kernel record: "stopped in" that kernel

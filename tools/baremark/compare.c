@@ -54,7 +54,7 @@ static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const str
 	} else if (x->skipped) {
 		snprintf(buf, cap, "skipped: %s", str(x->rec, "reason"));
 	} else if (!figure(x, per_ghz, &v)) {
-		snprintf(buf, cap, per_ghz ? "no clock or timer" : "no cycle counter");
+		snprintf(buf, cap, "%s", cmp_no_figure(x, per_ghz));
 	} else {
 		struct textbuf t;
 		tb_init(&t, buf, cap);

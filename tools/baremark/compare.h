@@ -24,6 +24,8 @@ struct cmp_cell {
 	const char *verdict, *verdict_why;
 };
 struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r);
+/* What a cell with a record but no figure says: why there is none. */
+const char *cmp_no_figure(const struct cmp_cell *x, bool per_ghz);
 
 #define CMP_MAX_LOGS 64
 #define CMP_MAX_COLS 64

@@ -158,3 +158,13 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 		x.thr = median(thr, nthr);
 	return x;
 }
+
+const char *cmp_no_figure(const struct cmp_cell *x, bool per_ghz)
+{
+	/* a point that measured nothing in all its tries has its counters:
+	 * "no cycle counter" would name the wrong cause */
+	const char *why = str(x->rec, per_ghz ? "ns_per_op_unavailable" : "cycles_per_op_unavailable");
+	if (strstr(why, "not positive"))
+		return "measured nothing";
+	return per_ghz ? "no clock or timer" : "no cycle counter";
+}

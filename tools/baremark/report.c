@@ -359,7 +359,7 @@ int cmd_report(int argc, char **argv)
 			} else if (x.has_cyc)
 				fprintf(o, "%.3f", x.cyc);
 			else
-				fprintf(o, "no cycle counter");
+				fprintf(o, "%s", cmp_no_figure(&x, false));
 			fprintf(o, "</td>");
 		}
 		fprintf(o, "</tr>\n");
