@@ -243,38 +243,48 @@ static double median_of(const double *v, int n)
 /* Up to two steps of a structure's cost curve: after a median of three,
  * a point costing more than `above` cycles over the median of the points
  * since the last step (or, with `above` 0, SM_RISE_RATIO times it). */
-static void sm_steps(const struct sm_point *p, int n, const char *kernel, double above, struct sm_rise *first,
-		     struct sm_rise *second)
+/* Every step of a curve: lv[0] from the first point to its first step,
+ * each next level from one step to the next; the last level open where
+ * the curve ends on it. At most `max`; returns how many. */
+static int sm_step_levels(const struct sm_point *p, int n, const char *kernel, double above, struct sm_rise *lv,
+			  int max)
 {
 	double x[SM_MAX_POINTS], y[SM_MAX_POINTS], sm[SM_MAX_POINTS];
 	int m = curve_of(p, n, kernel, x, y);
-	*first = *second = (struct sm_rise){0};
-	if (!m)
-		return;
+	if (!m || max < 1)
+		return 0;
 	smooth3(y, sm, m);
-	struct sm_rise *r = first;
-	int seg = 0;
-	*r = (struct sm_rise){true, true, x[0], 0};
+	int k = 0, seg = 0;
+	lv[0] = (struct sm_rise){true, true, x[0], 0};
 	for (int i = 1; i < m; i++) {
 		double base = median_of(sm + seg, i - seg);
 		bool step = above > 0 ? sm[i] - base > above : sm[i] > base * SM_RISE_RATIO;
 		if (!step) {
-			r->fits = x[i];
+			lv[k].fits = x[i];
 			continue;
 		}
 		if (i - seg < 2) { /* one point is no plateau to step from: start again here */
 			seg = i;
-			r->fits = x[i];
+			lv[k].fits = x[i];
 			continue;
 		}
-		r->open = false;
-		r->exceeds = x[i];
-		if (r == second)
-			return;
-		r = second;
-		*r = (struct sm_rise){true, true, x[i], 0};
+		lv[k].open = false;
+		lv[k].exceeds = x[i];
+		if (k + 1 == max)
+			return max;
+		lv[++k] = (struct sm_rise){true, true, x[i], 0};
 		seg = i;
 	}
+	return k + 1;
+}
+
+static void sm_steps(const struct sm_point *p, int n, const char *kernel, double above, struct sm_rise *first,
+		     struct sm_rise *second)
+{
+	struct sm_rise lv[2];
+	int k = sm_step_levels(p, n, kernel, above, lv, 2);
+	*first = k > 0 ? lv[0] : (struct sm_rise){0};
+	*second = k > 1 ? lv[1] : (struct sm_rise){0};
 }
 
 /* The least-squares line y = a + b f over m points; false when f does
@@ -500,6 +510,8 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 	history(p, n, s);
 	sm_steps(p, n, "branch.btb.4", 0, &s->btb4, &s->btb4_next);
 	sm_steps(p, n, "branch.btb.16", 0, &s->btb16, &s->btb16_next);
+	s->nbtb4_levels = sm_step_levels(p, n, "branch.btb.4", 0, s->btb4_levels, SM_MAX_LEVELS);
+	s->nbtb16_levels = sm_step_levels(p, n, "branch.btb.16", 0, s->btb16_levels, SM_MAX_LEVELS);
 	/* a return or target the structure lost is a mispredict */
 	double penalty = s->has_mispredict && s->mispredict_penalty > 0 ? s->mispredict_penalty : 0;
 	s->steps_by_penalty = penalty > 0;

@@ -98,6 +98,11 @@ struct sm_summary {
 	 * curve steps again, the second (a second level) in next. */
 	struct sm_rise btb4, btb4_next;   /* branch.btb.4: taken jumps 4 bytes apart */
 	struct sm_rise btb16, btb16_next; /* branch.btb.16: 16 bytes apart */
+	/* every step each BTB curve takes (btb4 and btb4_next are the first
+	 * two): a core with three levels (Zen's L0/L1/L2, Golden Cove's
+	 * first level and its 12K one) shows each; the last may be open */
+	struct sm_rise btb4_levels[SM_MAX_LEVELS], btb16_levels[SM_MAX_LEVELS];
+	int nbtb4_levels, nbtb16_levels;
 	struct sm_rise ras;               /* branch.ret.random: call depth (only a return stack predicts these) */
 	struct sm_rise ret_fixed;         /* branch.ret.fixed: call depth (a target buffer can help) */
 	struct sm_knee_fit ras_knee, ret_fixed_knee; /* how their knees were read (sm_knee) */

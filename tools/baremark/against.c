@@ -5,7 +5,8 @@
  *
  * A field names a summary reading: L1, L2, L3 (a cache level's size) and
  * "L1 latency" ...; "memory latency"; window.nop, window.int, window.fp,
- * window.load, window.store, window.branch; btb, btb_16, return_stack,
+ * window.load, window.store, window.branch; btb, btb_16 (any level of
+ * their steps; btb.2, btb_16.3 a named one), return_stack,
  * return_fixed, indirect_targets, tlb_reach, tlb_reach_last;
  * mispredict_penalty, issue_width, line_size. A published value is a
  * number with an optional KiB/MiB, or a range "lo-hi"; "-" or anything
@@ -181,6 +182,20 @@ static struct reading read_field(const json_t *sum, const char *field)
 			return r;
 		}
 	const json_t *o;
+	/* btb.2, btb_16.3: that level of the structure's steps */
+	char base[16];
+	int nth;
+	if (sscanf(field, "%15[a-z_0-9].%d", base, &nth) == 2 && strncmp(base, "btb", 3) == 0 && nth >= 1) {
+		r.unavailable_key = "btb";
+		o = json_array_get(json_object_get(json_object_get(sum, base), "levels"), (size_t)nth - 1);
+		if (!json_is_object(o))
+			return r;
+		r.has = r.bracket = true;
+		r.open = json_object_get(o, "at_least") != NULL;
+		r.fits = (double)(r.open ? ival(o, "at_least") : ival(o, "fits"));
+		r.exceeds = (double)ival(o, "exceeds");
+		return r;
+	}
 	if (strncmp(field, "window.", 7) == 0) {
 		r.unavailable_key = "window";
 		o = json_object_get(json_object_get(sum, "window"), field + 7);
@@ -207,9 +222,35 @@ static void human(char *buf, size_t cap, double v, bool bytes)
 		snprintf(buf, cap, "%.4g", v);
 }
 
+/* A structure read in levels (btb, btb_16): the level whose bracket
+ * holds the published figure, 1-based; 0 if none does. */
+static int level_holding(const json_t *sum, const char *field, double lo, double hi)
+{
+	const json_t *lv = json_object_get(json_object_get(sum, field), "levels");
+	for (size_t i = 0; i < json_array_size(lv); i++) {
+		const json_t *o = json_array_get(lv, i);
+		bool open = json_object_get(o, "at_least") != NULL;
+		double fits = (double)ival(o, open ? "at_least" : "fits"), exceeds = (double)ival(o, "exceeds");
+		if (open ? hi >= fits : hi >= fits && lo <= exceeds)
+			return (int)i + 1;
+	}
+	return 0;
+}
+
 static int judge(const json_t *sum, const struct figure *f, int *agreed)
 {
-	struct reading r = read_field(sum, f->field);
+	double plo, phi;
+	/* "btb" names no level: it agrees where any level's bracket holds
+	 * the figure (a manual's 12K is Golden Cove's last level, which
+	 * the first step is not), and is judged as that level */
+	char named[64];
+	snprintf(named, sizeof(named), "%.40s", f->field);
+	if ((strcmp(f->field, "btb") == 0 || strcmp(f->field, "btb_16") == 0) && parse_published(f->published, &plo, &phi)) {
+		int k = level_holding(sum, f->field, plo, phi);
+		if (k > 1)
+			snprintf(named, sizeof(named), "%.40s.%d", f->field, k);
+	}
+	struct reading r = read_field(sum, named);
 	bool bytes = f->field[0] == 'L' && !strstr(f->field, "latency");
 	char measured[96], a[32], b[32];
 	const char *verdict;
@@ -251,6 +292,10 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
 			verdict = "agrees";
 	}
 	*agreed += strncmp(verdict, "agrees", 6) == 0;
+	if (strcmp(named, f->field) != 0) { /* which level of the steps it was judged by */
+		size_t used = strlen(measured);
+		snprintf(measured + used, sizeof(measured) - used, " (level %.8s)", strchr(named, '.') + 1);
+	}
 	printf("%-26s | %-26s | %-14s | %-17s | %s%s%s\n", f->field, measured, f->published, verdict, f->source,
 	       f->note[0] && strncmp(verdict, "agrees", 6) != 0 ? "; why: " : "",
 	       f->note[0] && strncmp(verdict, "agrees", 6) != 0 ? f->note : "");
