@@ -179,6 +179,20 @@ void test_summary(void)
 			      NEAR(s.window[2].exceeds, 384),
 		      "FP registers: 320 fit, 384 do not (%g %g)", s.window[2].fits, s.window[2].exceeds);
 	}
+	/* Emerald Rapids' branch.btb.16 (issue 38): a first level of 128
+	 * jumps, a second of 4 Ki, flat again to 64 Ki: both steps are levels */
+	{
+		struct sm_point b[16];
+		int nb = 0;
+		for (int j = 8; j <= 65536; j *= 2)
+			b[nb++] = (struct sm_point){"branch.btb.16", j, j <= 128 ? 1.0 : j <= 4096 ? 2.5 : 9.0, 0, false, 0};
+		summary_derive(b, nb, &s);
+		CHECK(s.nbtb16_levels == 3 && NEAR(s.btb16_levels[0].fits, 128) && NEAR(s.btb16_levels[0].exceeds, 256) &&
+			      NEAR(s.btb16_levels[1].fits, 4096) && NEAR(s.btb16_levels[1].exceeds, 8192) &&
+			      s.btb16_levels[2].open && NEAR(s.btb16_levels[2].fits, 65536),
+		      "BTB levels: 128/256, 4096/8192, then at least 65536 (%d levels)", s.nbtb16_levels);
+		CHECK(NEAR(s.btb16.fits, 128) && NEAR(s.btb16_next.fits, 4096), "the first two levels are btb16 and btb16_next");
+	}
 	/* A 12-entry store queue (the small cores our users own) on the
 	 * window sweep's own points (kernels/uarch/window.c: every 4 to 64,
 	 * then at most an eighth apart): the two misses overlap while 12
