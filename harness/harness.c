@@ -530,6 +530,10 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 			br = ratio_milli(estimate(j, s, false).est, ops);
 		}
 	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
+	/* every cycle a retired instruction, in every result: an emulator's
+	 * count (QEMU -icount), which the summary may then name as the cause */
+	summary_note_counts(c->slot[BM_SLOT_INSTRET].avail &&
+			    estimate(j, BM_SLOT_CYCLES, false).est == estimate(j, BM_SLOT_INSTRET, false).est);
 }
 
 static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)

@@ -34,6 +34,8 @@ struct sm_results {
 	struct sm_refused *refused;
 	int nrefused;
 	bool estimated;      /* cycles estimated from the clock */
+	int counted;                  /* results summary_note_counts was told of */
+	bool cycles_are_instructions; /* every one counted a cycle a retired instruction: an emulator (QEMU -icount) */
 	char no_cycles[200]; /* why the core counts no cycles; "" when it does */
 };
 

@@ -16,16 +16,24 @@
 
 static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
 static struct sm_refused refused[SM_MAX_REFUSED] BM_NOINIT; /* the first run.nrefused are written before read */
-static struct sm_results run = {points, 0, 0, refused, 0, false, ""};
+static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, ""};
 
 void summary_reset(bool cycles_estimated, const char *cycles_why)
 {
 	run.n = run.left_out = run.nrefused = 0;
 	run.estimated = cycles_estimated;
+	run.counted = 0;
+	run.cycles_are_instructions = true;
 	run.no_cycles[0] = '\0';
 	if (cycles_why)
 		snprintf(run.no_cycles, sizeof(run.no_cycles),
 			 "no cycle counter on this core (%s): nothing is read off cycles", cycles_why);
+}
+
+void summary_note_counts(bool cycles_are_instructions)
+{
+	run.counted++;
+	run.cycles_are_instructions &= cycles_are_instructions;
 }
 
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,

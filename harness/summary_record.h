@@ -10,6 +10,8 @@
 /* cycles_why: NULL when the core counts cycles, else why it does not
  * (every underivable parameter then says so instead of "did not run"). */
 void summary_reset(bool cycles_estimated, const char *cycles_why);
+/* Did this result count exactly one cycle a retired instruction? */
+void summary_note_counts(bool cycles_are_instructions);
 /* One result: median cycles per op (thousandths), and branch
  * mispredicts per op where the core counts them. */
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,

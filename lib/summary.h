@@ -128,6 +128,7 @@ struct sm_summary {
 	 * in the flushed line, and the lowest cost); line_why says why not
 	 * when there is no clean step */
 	bool has_line;
+	bool line_no_contrast; /* the flushed side was not twice the kept one */
 	double line_size, line_flushed, line_kept;
 	const char *line_why;
 	/* cache.seq.lat beside cache.load.lat at the largest working set */
