@@ -317,7 +317,19 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		rec_obj(&r, "mispredict_penalty");
 		rec_milli(&r, "cycles", milli(s.mispredict_penalty));
 		rec_str(&r, "mispredicts", s.mispredicts_counted ? "counted (br_miss)" : "assumed 0.5 per random branch (no br_miss count)");
-		rec_str(&r, "from", "branch.random - branch.predictable");
+		if (s.mispredict_load > 0) {
+			rec_milli(&r, "load_latency_subtracted", milli(s.mispredict_load));
+			rec_str(&r, "from", "branch.random - branch.predictable, less pipeline.load.lat (out-of-order: a "
+					    "mispredicted branch on a loaded byte resolves a load-to-use late)");
+		} else {
+			rec_str(&r, "from", s.order == SM_IN_ORDER
+						    ? "branch.random - branch.predictable (in-order: the load's wait is on both sides)"
+				    : s.order == SM_OUT_OF_ORDER
+					    ? "branch.random - branch.predictable (pipeline.load.lat did not run: its load-to-use "
+					      "latency is in it)"
+					    : "branch.random - branch.predictable (the execution order is not known, so a "
+					      "load-to-use may be in it)");
+		}
 		rec_close(&r);
 	}
 	if (s.has_width) {

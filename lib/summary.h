@@ -63,6 +63,7 @@ struct sm_summary {
 	bool has_mispredict;
 	double mispredict_penalty;
 	bool mispredicts_counted; /* else assumed 0.5 per random branch */
+	double mispredict_load;   /* the load-to-use latency taken out of it (0: none) */
 	/* the widest IPC of the independent-instruction kernels that stays
 	 * within what the suite's own throughput kernels allow: a mix of one
 	 * add to one load (or multiply) cannot retire more than
