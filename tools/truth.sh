@@ -64,4 +64,9 @@ done
 if [ "$RUNS" -gt 1 ]; then
 	echo "== the summaries side by side"
 	build/host/baremark summary "$OUT"/run*.log 2>/dev/null || true
+	# a knee that moved between the runs is unstable, with each bracket
+	if [ -n "$core" ]; then
+		echo "== between the runs"
+		build/host/baremark against docs/cores.md "$core" "$OUT"/run*.log 2>/dev/null | sed -n '/^# between the/,/^$/p' || true
+	fi
 fi

@@ -367,6 +367,15 @@ expect "against: btb_16.1 is the first level" grep -qE '^btb_16.1 +\| 128 fit, 2
 expect "against: btb_16.2 named: judged by that level, and reads smaller than 12288" \
 	grep -qE '^btb_16.2 +\| 4096 fit, 8192 do not +\| 12288 +\| reads smaller' "$OUT/against-btb.txt"
 expect "against: a level the run did not see is not measured" grep -qE '^btb_16.4 +\| - +\| 1 +\| not measured' "$OUT/against-btb.txt"
+# Two runs whose knee moved (a busy machine): unstable, with both
+# brackets; a field that read the same in both is not listed.
+sed 's/"fits":384,"exceeds":512/"fits":256,"exceeds":320/' "$OUT/zen.log" | jq -Rr 'if startswith("@bm ") then (.[4:] | sub(" [*][0-9a-f]+$"; "")) else empty end' |
+	while IFS= read -r line; do record "$line"; done >"$OUT/zen-busy.log"
+"$TOOL" against docs/cores.md "zen 5" "$OUT/zen.log" "$OUT/zen-busy.log" >"$OUT/against-two.txt" 2>/dev/null
+expect "against, two runs: the ROB's knee moved, unstable with both brackets" \
+	grep -qE '^window.nop +\| unstable: .*384/512; .*256/320;$' "$OUT/against-two.txt"
+expect "against, two runs: a field that read the same is not listed as moved" \
+	eval '! grep -qE "^(L1|return_stack) +\| unstable" "$OUT/against-two.txt"'
 "$TOOL" against docs/cores.md "no such core" "$OUT/a72.log" >/dev/null 2>"$OUT/against.err"
 expect "against: an unknown core exits 2 and says so" test $? = 2 -a -n "$(grep 'no section whose heading contains' "$OUT/against.err")"
 expect "summary: the A72's CCSIDR caches beside the measured levels" \

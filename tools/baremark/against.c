@@ -302,6 +302,57 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
 	return 1;
 }
 
+/* Several summaries of one kind of core (runs, or cores of one type):
+ * each bracketed field whose bracket is not the same in all of them is
+ * unstable, with every bracket, never one stated as the fact. On a busy
+ * Emerald Rapids guest a second run read the ROB 256/320, the first
+ * 448/512 (issue 38). Returns how many fields moved. */
+#define MAX_SUMS 16
+static int between(json_t *const *sums, const char *const *labels, int n, const struct figure *f, int nf)
+{
+	int moved = 0;
+	bool said = false;
+	for (int k = 0; k < nf; k++) {
+		struct reading r[MAX_SUMS];
+		int has = 0;
+		bool differs = false;
+		for (int i = 0; i < n; i++) {
+			r[i] = read_field(sums[i], f[k].field);
+			if (!r[i].has || !r[i].bracket)
+				continue;
+			if (has && (r[i].open != r[0].open || r[i].fits != r[0].fits || r[i].exceeds != r[0].exceeds))
+				differs = true;
+			if (!has && i > 0) /* keep the first reading in r[0] */
+				r[0] = r[i];
+			has++;
+		}
+		if (!differs)
+			continue;
+		if (!said)
+			printf("# between the %d summaries: fields whose knee moved (unstable: each bracket as read)\n", n);
+		said = true;
+		moved++;
+		bool bytes = f[k].field[0] == 'L' && !strstr(f[k].field, "latency");
+		printf("%-26s | unstable:", f[k].field);
+		for (int i = 0; i < n; i++) {
+			struct reading x = read_field(sums[i], f[k].field);
+			if (!x.has || !x.bracket)
+				continue;
+			char a[32], b[32];
+			human(a, sizeof(a), x.fits, bytes);
+			human(b, sizeof(b), x.exceeds, bytes);
+			if (x.open)
+				printf(" %s >= %s;", labels[i], a);
+			else
+				printf(" %s %s/%s;", labels[i], a, b);
+		}
+		printf("\n");
+	}
+	if (said)
+		printf("\n");
+	return moved;
+}
+
 int cmd_against(int argc, char **argv)
 {
 	if (argc < 3 || argv[0][0] == '-') {
@@ -318,6 +369,8 @@ int cmd_against(int argc, char **argv)
 	if (st)
 		return st;
 	int sums = 0, agreed = 0;
+	json_t *seen[MAX_SUMS];
+	const char *seen_label[MAX_SUMS];
 	for (int c = 0; c < set.ncols; c++) {
 		size_t i;
 		json_t *o;
@@ -336,8 +389,14 @@ int cmd_against(int argc, char **argv)
 			for (int k = 0; k < nf; k++)
 				judge(o, &figs[k], &agreed);
 			printf("\n");
+			if (sums <= MAX_SUMS) {
+				seen[sums - 1] = o;
+				seen_label[sums - 1] = set.cols[c].label;
+			}
 		}
 	}
+	if (sums > 1)
+		between(seen, seen_label, sums < MAX_SUMS ? sums : MAX_SUMS, figs, nf);
 	cmp_free(&set);
 	if (!sums) {
 		fprintf(stderr, "against: no summary record in these logs\n");
