@@ -349,8 +349,8 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 	 * back (the cache holds the half walked last), and on a simulated
 	 * core every line built costs instructions (miss_chains.h) */
 	env.beyond_cache_bytes = 2 * largest < room ? 2 * largest : room;
-	env.beyond_cache_from = board.largest_cache ? "twice the largest cache the device tree lists"
-						    : "twice the platform's default cache size (the device tree lists none)";
+	env.beyond_cache_from = board.largest_cache ? "2x the largest cache the board describes"
+						    : "2x the platform's default (no cache sizes described)";
 	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
 		sweep = 8u << 20;
 	/* sim: to twice the last level, the first size a random chase

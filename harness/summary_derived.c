@@ -319,8 +319,7 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		rec_str(&r, "mispredicts", s.mispredicts_counted ? "counted (br_miss)" : "assumed 0.5 per random branch (no br_miss count)");
 		if (s.mispredict_load > 0) {
 			rec_milli(&r, "load_latency_subtracted", milli(s.mispredict_load));
-			rec_str(&r, "from", "branch.random - branch.predictable, less pipeline.load.lat (out-of-order: a "
-					    "mispredicted branch on a loaded byte resolves a load-to-use late)");
+			rec_str(&r, "from", "branch.random - branch.predictable - pipeline.load.lat (out-of-order)");
 		} else {
 			rec_str(&r, "from", s.order == SM_IN_ORDER
 						    ? "branch.random - branch.predictable (in-order: the load's wait is on both sides)"
@@ -382,9 +381,9 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 	const char *by = s.steps_by_penalty ? "first cost over the median before it by a tenth of the mispredict penalty"
 					    : "first cost over 1.5x the median before it";
 	btb_field(&r, "btb", &s.btb4, &s.btb4_next, s.btb4_levels, s.nbtb4_levels, "taken jumps, 4 bytes apart",
-		  "branch.btb.4: each cost over 1.5x the median of the level before it");
+		  "branch.btb.4: each step over 1.5x its level's median");
 	btb_field(&r, "btb_16", &s.btb16, &s.btb16_next, s.btb16_levels, s.nbtb16_levels, "taken jumps, 16 bytes apart",
-		  "branch.btb.16: each cost over 1.5x the median of the level before it");
+		  "branch.btb.16: each step over 1.5x its level's median");
 	const char *knee = s.steps_by_penalty
 				   ? "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by a "
 				     "quarter of the mispredict penalty or more"

@@ -93,5 +93,5 @@ bool stats_below_floor(struct bm_estimate e, int64_t floor, int tol_pct)
 {
 	if (floor <= 0)
 		return false;
-	return e.est * 100 < floor * (100 - tol_pct) || e.q3 * 100 < floor * 99;
+	return e.est * 100 < floor * (100 - tol_pct) || e.q3 * 100 < floor * (100 - tol_pct);
 }

@@ -49,10 +49,11 @@ int64_t stats_difference_est(const struct bm_series *s, size_t nseries, size_t n
  * for cycles). */
 bool stats_settled(struct bm_estimate e, int64_t abs_tol);
 /* Is a per-op estimate (milli-units) below what no correct figure goes
- * under, `floor`? Below it by more than `tol_pct` percent (the floor's
- * own precision: 1% for counted cycles, 5% for cycles estimated from a
- * timer), or with its whole interquartile range more than 1% below it
- * (q3 too): a cycle-exact C906 read 1.946, quartiles 1.946-1.962, under a
- * 2.000 load-to-use floor, and that is no measurement of a load. */
+ * under, `floor`? Below it by more than `tol_pct` percent, the estimate
+ * or its whole interquartile range (q3 too): the floor's own precision,
+ * 1% for counted cycles, 5% for cycles estimated from a timer (a clock
+ * estimate 2% off scales every figure by as much). A cycle-exact C906
+ * read 1.946, quartiles 1.946-1.962, under a 2.000 load-to-use floor,
+ * and that is no measurement of a load. */
 bool stats_below_floor(struct bm_estimate e, int64_t floor, int tol_pct);
 #endif

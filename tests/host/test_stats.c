@@ -77,7 +77,8 @@ void test_stats_estimate(void)
 	 * L1 load-to-use floor; the old rule (5% under) called it ok */
 	struct bm_estimate c906 = {1946, 1946, 1962};
 	CHECK(stats_below_floor(c906, 2000, 1), "C906 32 KiB: 1.946 (q3 1.962) is below a 2.000 floor, counted cycles");
-	CHECK(stats_below_floor(c906, 2000, 5), "C906 32 KiB: below even with estimated cycles' 5%%: the whole spread is under");
+	CHECK(!stats_below_floor(c906, 2000, 5), "with estimated cycles' 5%% it would be within the clock's precision");
+	CHECK(stats_below_floor((struct bm_estimate){1990, 1880, 1890}, 2000, 5), "an estimate within 5%% whose whole spread is more than 5%% under: below");
 	CHECK(!stats_below_floor((struct bm_estimate){2000, 2000, 2000}, 2000, 1) &&
 		      !stats_below_floor((struct bm_estimate){2047, 2040, 2060}, 2000, 1),
 	      "the 1-16 KiB points at 2.000 and 12-03's 2.047 are not");

@@ -139,7 +139,7 @@ for k in $summary_kernels; do
 done
 expect_q sim-uarch.window.nop '[.[] | select(.type=="result")] | length == 44' "sim: the window sweep's 44 points"
 boot simwin "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store" -dtb "$OUT/caches.dtb"
-expect_q simwin '[.[] | select(.type=="summary")][0].execution | .chase_bytes == 1048576 and .chase_from == "twice the largest cache the device tree lists"' "sim: the summary is written, its execution field says the chase (twice the 512 KiB L2) and where its size came from"
+expect_q simwin '[.[] | select(.type=="summary")][0].execution | .chase_bytes == 1048576 and .chase_from == "2x the largest cache the board describes"' "sim: the summary is written, its execution field says the chase (twice the 512 KiB L2) and where its size came from"
 
 # 6. stdout-path names something that is not a UART we drive (here the
 # RTC): the firmware's console carries the run. (OpenSBI finds the UART by
