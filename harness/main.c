@@ -103,6 +103,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest_nofp", "FP and SIMD access turned off on every core");
 	if (opts.baud)
 		rec_u64(&r, "baud", opts.baud);
+	if (opts.llc_kib)
+		rec_u64(&r, "llc_kib", opts.llc_kib);
 	rec_str(&r, "cores", opts.cores[0] ? opts.cores : "types");
 	if (opts.nbad)
 		rec_str(&r, "unknown", opts.bad);
@@ -340,7 +342,12 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 	struct bm_env env = {0};
 	env.opt = &opts;
 	env.board = &board;
-	uint64_t largest = board.largest_cache ? board.largest_cache : platform_get()->sweep_cache_bytes;
+	/* baremark.llc first (the user knows the core), then the board's
+	 * description, then the platform's default, which may be wrong for
+	 * the core at hand: the summary says which (execution.chase_from) */
+	uint64_t largest = opts.llc_kib ? (uint64_t)opts.llc_kib << 10
+			   : board.largest_cache ? board.largest_cache
+						 : platform_get()->sweep_cache_bytes;
 	uint64_t sweep = 4 * largest;
 	/* Leave room for the kernel's own bookkeeping next to the buffer. */
 	uint64_t room = have_mem ? arena_free_bytes() / 2 : 0;
@@ -349,8 +356,10 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 	 * back (the cache holds the half walked last), and on a simulated
 	 * core every line built costs instructions (miss_chains.h) */
 	env.beyond_cache_bytes = 2 * largest < room ? 2 * largest : room;
-	env.beyond_cache_from = board.largest_cache ? "2x the largest cache the board describes"
-						    : "2x the platform's default (no cache sizes described)";
+	env.beyond_cache_from = opts.llc_kib ? "2x baremark.llc"
+				: board.largest_cache ? "2x the largest cache the board describes"
+						      : "2x the platform's default (no cache sizes described: the chase may sit in a "
+							"cache; baremark.llc= gives the last level)";
 	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
 		sweep = 8u << 20;
 	/* sim: to twice the last level, the first size a random chase

@@ -132,6 +132,15 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 		o->repeat = n;
 		return NULL;
 	}
+	if (is(w, klen, "llc")) {
+		/* the last-level cache in KiB, for a core whose tree describes
+		 * none (a core's RTL): the miss chases and sweeps size from it */
+		unsigned n;
+		if (!parse_uint(v, vlen, 1u << 20, &n) || n < 16)
+			return "16 to 1048576 KiB";
+		o->llc_kib = n;
+		return NULL;
+	}
 	if (is(w, klen, "baud")) {
 		unsigned n;
 		if (!parse_uint(v, vlen, 4000000, &n) || n < 300)

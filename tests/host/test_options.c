@@ -102,6 +102,9 @@ void test_options(void)
 	options_defaults(&o);
 	options_parse(&o, many);
 	CHECK(o.nbad == 60 && o.nlisted > 0 && o.nlisted < 60 && strlen(o.bad) < sizeof(o.bad), "60 unknown words: %d listed, all counted", o.nlisted);
+	options_defaults(&o);
+	options_parse(&o, "baremark.llc=1024 baremark.llc=8");
+	CHECK(o.llc_kib == 1024 && o.nbad == 1 && strstr(o.bad, "16 to 1048576 KiB"), "llc=1024 taken, llc=8 refused: %s", o.bad);
 	const char *p = "a*b*c";
 	CHECK(glob_match(p, p + 5, "aXXbYYc") && !glob_match(p, p + 5, "aXXbYY"), "backtracking");
 }

@@ -138,6 +138,10 @@ for k in $summary_kernels; do
 		"sim: $k within 2,000,000 instructions ($cost)"
 done
 expect_q sim-uarch.window.nop '[.[] | select(.type=="result")] | length == 44' "sim: the window sweep's 44 points"
+boot simllc "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store baremark.llc=256"
+expect_q simllc '([.[] | select(.type=="summary")][0].execution | .chase_bytes == 524288 and .chase_from == "2x baremark.llc") and ([.[] | select(.type=="run")][0].options.llc_kib == 256)' "baremark.llc=256 (a tree with no caches): the chase is twice it, and the summary and the run record say so"
+boot simnollc "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store"
+expect_q simnollc '[.[] | select(.type=="summary")][0].execution.chase_from | (startswith("2x the platform") and contains("no cache sizes described"))' "no cache sizes and no baremark.llc: the summary says the chase is the platform's default and may sit in a cache"
 boot simwin "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store" -dtb "$OUT/caches.dtb"
 expect_q simwin '[.[] | select(.type=="summary")][0].execution | .chase_bytes == 1048576 and .chase_from == "2x the largest cache the board describes"' "sim: the summary is written, its execution field says the chase (twice the 512 KiB L2) and where its size came from"
 
