@@ -241,41 +241,76 @@ static bool l1_floor_wanted(const struct bm_options *o)
 	return false;
 }
 
-void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, struct harness_calibration *cal)
+/* The lowest of three runs of pipeline.load.lat, in thousandths of a
+ * cycle per load: a disturbance (another tenant, an estimated clock
+ * caught mid-drift) only ever raises it, and a floor read high would fail
+ * every honest chase under it. 0 with *why when it cannot run. */
+static int64_t l1_floor_measure(const struct bm_env *env, const struct bm_counters *ctr, const struct bm_kernel *k,
+				const char **why)
 {
 	static struct job cj BM_NOINIT; /* run_job clears it */
+	int64_t best = 0;
+	for (int run = 0; run < CALIBRATIONS; run++) {
+		struct bm_trap t;
+		int trapped = run_job(&cj, k, env, ctr, 0, 1, &t);
+		if (trapped || cj.skip_why || cj.check_failed || !cj.repeats) {
+			*why = trapped ? "pipeline.load.lat trapped"
+			       : cj.skip_why	  ? "pipeline.load.lat was skipped"
+			       : cj.check_failed ? "pipeline.load.lat failed its check"
+						 : "pipeline.load.lat measured nothing";
+			return 0;
+		}
+		int64_t f = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est, (int64_t)(cj.iters * cj.ops_per_iter));
+		if (f > 0 && (!best || f < best))
+			best = f;
+	}
+	return best;
+}
+
+static const struct bm_kernel *l1_floor_kernel(void)
+{
+	for (const struct bm_kernel *q = __start_bm_kernels; q < __stop_bm_kernels; q++)
+		if (strcmp(q->name, "pipeline.load.lat") == 0)
+			return q;
+	return NULL;
+}
+
+/* A chase under the floor: is the floor itself high (calibrated on a
+ * busy machine: every L1 chase of a run on a loaded VM read 4.0 under a
+ * floor of 4.3)? It is measured again, at most L1_FLOOR_RECHECKS times a
+ * run, and lowered if it reads lower. True when it was. */
+#define L1_FLOOR_RECHECKS 4
+static int l1_floor_rechecks;
+static bool l1_floor_lowered(const struct bm_env *env, const struct bm_counters *ctr)
+{
+	const struct bm_kernel *k = l1_floor_kernel();
+	const char *why = NULL;
+	if (!k || l1_floor_rechecks >= L1_FLOOR_RECHECKS)
+		return false;
+	l1_floor_rechecks++;
+	int64_t f = l1_floor_measure(env, ctr, k, &why);
+	if (f <= 0 || f >= l1_floor_milli)
+		return false;
+	l1_floor_milli = f;
+	return true;
+}
+
+void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, struct harness_calibration *cal)
+{
 	*cal = (struct harness_calibration){0};
 	l1_floor_milli = 0;
+	l1_floor_rechecks = 0;
 	if (!l1_floor_wanted(env->opt))
 		return;
 	cal->l1_floor_ran = true;
 	uint64_t t0 = arch_time();
-	const struct bm_kernel *k = NULL;
-	for (const struct bm_kernel *q = __start_bm_kernels; q < __stop_bm_kernels; q++)
-		if (strcmp(q->name, "pipeline.load.lat") == 0)
-			k = q;
+	const struct bm_kernel *k = l1_floor_kernel();
 	if (!ctr->slot[BM_SLOT_CYCLES].avail)
 		cal->l1_floor_why = "no cycle counter";
 	else if (!k)
 		cal->l1_floor_why = "pipeline.load.lat is not in this image";
-	/* The lowest of three: a disturbance (another tenant, an estimated
-	 * clock caught mid-drift) only ever raises it, and a floor read high
-	 * would fail every honest chase under it. */
-	for (int run = 0; !cal->l1_floor_why && run < CALIBRATIONS; run++) {
-		struct bm_trap t;
-		int trapped = run_job(&cj, k, env, ctr, 0, 1, &t);
-		if (trapped || cj.skip_why || cj.check_failed || !cj.repeats) {
-			cal->l1_floor_why = trapped ? "pipeline.load.lat trapped"
-				: cj.skip_why	    ? "pipeline.load.lat was skipped"
-				: cj.check_failed   ? "pipeline.load.lat failed its check"
-						    : "pipeline.load.lat measured nothing";
-			l1_floor_milli = 0;
-			break;
-		}
-		int64_t f = ratio_milli(estimate(&cj, BM_SLOT_CYCLES, false).est, (int64_t)(cj.iters * cj.ops_per_iter));
-		if (f > 0 && (!l1_floor_milli || f < l1_floor_milli))
-			l1_floor_milli = f;
-	}
+	else
+		l1_floor_milli = l1_floor_measure(env, ctr, k, &cal->l1_floor_why);
 	cal->l1_floor_milli = l1_floor_milli;
 	cal->l1_floor_ticks = arch_time() - t0;
 }
@@ -484,8 +519,14 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 		floor = 1000;
 		floor_what = "one cycle, the least a dependent operation takes";
 	} else if (f == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
-		floor = l1_floor_milli;
 		floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured before the suite)";
+		/* under it: the floor is measured again first (it may be the
+		 * one that is wrong), and lowered if it reads lower */
+		if (cycles && stats_below_floor(per_op, l1_floor_milli, j->ctr->cycles_estimated ? 5 : 1) &&
+		    l1_floor_lowered(j->env, j->ctr))
+			floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured again: it had read "
+				     "high)";
+		floor = l1_floor_milli;
 	}
 	if (per_op.est <= 0) {
 		v.word = "below_floor";
