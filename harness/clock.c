@@ -83,25 +83,44 @@ static bool edge_at(const struct bm_counters *ctr, uint64_t until, struct edge *
  * read. A timer that ticks every cycle is seen to move at every read, so
  * the rule came to one cycle, and a core's RTL read 943.0 MHz with 1777
  * ppm claimed, 1000 true (issue 38). So CLOCK_SCATTER_EDGES more edges
- * are taken after the span's last, a tick or more apart: at the span's
- * rate each should fall where the last one predicts, and the spread of
- * their misses (the last's own included) is how far apart the two reads
- * at any one edge can sit. Returns that spread in cycles. */
+ * are taken after each end of the span, a tick or more apart: on the
+ * line through the two ends each should fall where the line says, and
+ * the spread of their misses, about both ends (theirs are 0), is how far
+ * apart the two reads at an edge can sit, both ends' share included: the
+ * bound is at least that spread. */
 #define CLOCK_SCATTER_EDGES 8
-static uint64_t scatter_after(const struct bm_counters *ctr, const struct edge *last, uint64_t cycles,
-			      uint64_t ticks)
+struct scatter {
+	struct edge e[CLOCK_SCATTER_EDGES];
+	int n;
+};
+
+static void scatter_take(const struct bm_counters *ctr, const struct edge *from, struct scatter *sc)
 {
-	int64_t lo = 0, hi = 0;
-	struct edge e = *last;
-	for (int i = 0; i < CLOCK_SCATTER_EDGES; i++) {
+	struct edge e = *from;
+	for (sc->n = 0; sc->n < CLOCK_SCATTER_EDGES; sc->n++) {
 		const char *why;
 		if (!edge_at(ctr, e.t + 1, &e, &why))
 			break;
-		int64_t predicted = (int64_t)((__int128)cycles * (e.t - last->t) / ticks);
-		int64_t miss = (int64_t)(e.c - last->c) - predicted;
-		lo = miss < lo ? miss : lo;
-		hi = miss > hi ? miss : hi;
+		sc->e[sc->n] = e;
 	}
+}
+
+/* The spread (cycles) of the samples' misses about the line through
+ * `first` and `last`, 0 for the two ends themselves included. */
+static uint64_t scatter_spread(const struct edge *first, const struct edge *last, const struct scatter *const *sc,
+			       int nsc)
+{
+	int64_t lo = 0, hi = 0;
+	uint64_t cycles = last->c - first->c, ticks = last->t - first->t;
+	for (int k = 0; k < nsc; k++)
+		for (int i = 0; i < sc[k]->n; i++) {
+			const struct edge *e = &sc[k]->e[i];
+			int64_t dt = (int64_t)(e->t - first->t);
+			int64_t predicted = (int64_t)((__int128)cycles * dt / (__int128)ticks);
+			int64_t miss = (int64_t)(e->c - first->c) - predicted;
+			lo = miss < lo ? miss : lo;
+			hi = miss > hi ? miss : hi;
+		}
 	return (uint64_t)(hi - lo);
 }
 
@@ -121,6 +140,8 @@ void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct c
 	struct edge first, last;
 	if (!edge_at(ctr, t_begin + 1, &first, &cr->why))
 		return;
+	static struct scatter after_first, after_last;
+	scatter_take(ctr, &first, &after_first);
 	for (int tries = 0; tries < CLOCK_TRIES; tries++) {
 		if (!edge_at(ctr, first.t + n, &last, &cr->why))
 			return;
@@ -136,13 +157,14 @@ void clock_measure(const struct bm_counters *ctr, uint64_t timebase_hz, struct c
 		 * old. */
 		uint64_t seen = first.edge && last.edge && last.turn < per_tick ? last.turn : per_tick;
 		uint64_t slack = seen + (first.read > last.read ? first.read : last.read);
-		/* and at least the ends' scatter, twice (a few edges show
-		 * less of it than the span's two ends may have) */
-		uint64_t scatter = scatter_after(ctr, &last, cycles, ticks);
+		/* and at least the reads' scatter about both ends */
+		scatter_take(ctr, &last, &after_last);
+		const struct scatter *both[2] = {&after_first, &after_last};
+		uint64_t scatter = scatter_spread(&first, &last, both, 2);
 		cr->rule_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
 		cr->scatter_cycles = scatter;
-		if (2 * scatter > slack)
-			slack = 2 * scatter;
+		if (scatter > slack)
+			slack = scatter;
 		cr->khz = (uint64_t)((__int128)cycles * timebase_hz / ((__int128)ticks * 1000));
 		cr->error_ppm = (uint64_t)((__int128)slack * 1000000 / cycles) + 1;
 		cr->span_ticks = ticks;
