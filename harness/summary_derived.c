@@ -78,8 +78,11 @@ static const char *why_left(const char *a, const char *b, const char *reason)
  * "at_least" when the curve never rose; nothing when it did not run.
  * With `next` (may be NULL) stepping too, next_fits / next_exceeds: a
  * second level of the structure. */
-static void steps_shaped(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
-			 const char *shape, const char *unit, const char *from)
+/* With `lv` (a BTB's steps), also "levels": every step the curve took,
+ * in order (each fits/exceeds; the last at_least where the curve ends on
+ * it), as the caches list theirs. */
+static void steps_levels(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
+			 const char *shape, const struct sm_rise *lv, int nlv, const char *unit, const char *from)
 {
 	if (!x->has)
 		return;
@@ -96,45 +99,26 @@ static void steps_shaped(struct rec *r, const char *key, const struct sm_rise *x
 			rec_u64(r, "next_exceeds", (uint64_t)next->exceeds);
 		}
 	}
+	if (lv) {
+		rec_arr(r, "levels");
+		for (int i = 0; i < nlv; i++) {
+			rec_obj(r, NULL);
+			rec_u64(r, lv[i].open ? "at_least" : "fits", (uint64_t)lv[i].fits);
+			if (!lv[i].open)
+				rec_u64(r, "exceeds", (uint64_t)lv[i].exceeds);
+			rec_close(r);
+		}
+		rec_close(r);
+	}
 	rec_str(r, "unit", unit);
 	rec_str(r, "from", from);
 	rec_close(r);
 }
 
-/* A BTB: steps_shaped's first two levels, and under "levels" every step
- * the curve took, in order (each fits/exceeds; the last at_least where
- * the curve ends on it), as the caches list theirs. */
-static void btb_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
-		      const struct sm_rise *lv, int nlv, const char *unit, const char *from)
+static void steps_shaped(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
+			 const char *shape, const char *unit, const char *from)
 {
-	if (!x->has)
-		return;
-	rec_obj(r, key);
-	if (x->open) {
-		rec_u64(r, "at_least", (uint64_t)x->fits);
-	} else {
-		rec_u64(r, "fits", (uint64_t)x->fits);
-		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
-		if (next && next->has && !next->open) {
-			rec_u64(r, "next_fits", (uint64_t)next->fits);
-			rec_u64(r, "next_exceeds", (uint64_t)next->exceeds);
-		}
-	}
-	rec_arr(r, "levels");
-	for (int i = 0; i < nlv; i++) {
-		rec_obj(r, NULL);
-		if (lv[i].open) {
-			rec_u64(r, "at_least", (uint64_t)lv[i].fits);
-		} else {
-			rec_u64(r, "fits", (uint64_t)lv[i].fits);
-			rec_u64(r, "exceeds", (uint64_t)lv[i].exceeds);
-		}
-		rec_close(r);
-	}
-	rec_close(r);
-	rec_str(r, "unit", unit);
-	rec_str(r, "from", from);
-	rec_close(r);
+	steps_levels(r, key, x, next, shape, NULL, 0, unit, from);
 }
 
 static void steps_field(struct rec *r, const char *key, const struct sm_rise *x, const struct sm_rise *next,
@@ -380,9 +364,10 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		   "cache.tlb.lat: the biggest rise between two page counts");
 	const char *by = s.steps_by_penalty ? "first cost over the median before it by a tenth of the mispredict penalty"
 					    : "first cost over 1.5x the median before it";
-	btb_field(&r, "btb", &s.btb4, &s.btb4_next, s.btb4_levels, s.nbtb4_levels, "taken jumps, 4 bytes apart",
+	steps_levels(&r, "btb", &s.btb4, &s.btb4_next, NULL, s.btb4_levels, s.nbtb4_levels, "taken jumps, 4 bytes apart",
 		  "branch.btb.4: each step over 1.5x its level's median");
-	btb_field(&r, "btb_16", &s.btb16, &s.btb16_next, s.btb16_levels, s.nbtb16_levels, "taken jumps, 16 bytes apart",
+	steps_levels(&r, "btb_16", &s.btb16, &s.btb16_next, NULL, s.btb16_levels, s.nbtb16_levels,
+		     "taken jumps, 16 bytes apart",
 		  "branch.btb.16: each step over 1.5x its level's median");
 	const char *knee = s.steps_by_penalty
 				   ? "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by a "

@@ -146,6 +146,19 @@ static json_int_t ival(const json_t *o, const char *k)
 	return json_integer_value(json_object_get(o, k));
 }
 
+/* A bracket object: fits/exceeds, or at_least when open. False when o
+ * is none. */
+static bool bracket_of(const json_t *o, struct reading *r)
+{
+	if (!json_is_object(o) || !(json_object_get(o, "fits") || json_object_get(o, "at_least")))
+		return false;
+	r->has = r->bracket = true;
+	r->open = json_object_get(o, "at_least") != NULL;
+	r->fits = (double)(r->open ? ival(o, "at_least") : ival(o, "fits"));
+	r->exceeds = (double)ival(o, "exceeds");
+	return true;
+}
+
 static struct reading read_field(const json_t *sum, const char *field)
 {
 	struct reading r = {0};
@@ -187,13 +200,7 @@ static struct reading read_field(const json_t *sum, const char *field)
 	int nth;
 	if (sscanf(field, "%15[a-z_0-9].%d", base, &nth) == 2 && strncmp(base, "btb", 3) == 0 && nth >= 1) {
 		r.unavailable_key = "btb";
-		o = json_array_get(json_object_get(json_object_get(sum, base), "levels"), (size_t)nth - 1);
-		if (!json_is_object(o))
-			return r;
-		r.has = r.bracket = true;
-		r.open = json_object_get(o, "at_least") != NULL;
-		r.fits = (double)(r.open ? ival(o, "at_least") : ival(o, "fits"));
-		r.exceeds = (double)ival(o, "exceeds");
+		bracket_of(json_array_get(json_object_get(json_object_get(sum, base), "levels"), (size_t)nth - 1), &r);
 		return r;
 	}
 	if (strncmp(field, "window.", 7) == 0) {
@@ -203,12 +210,7 @@ static struct reading read_field(const json_t *sum, const char *field)
 		r.unavailable_key = field;
 		o = json_object_get(sum, field);
 	}
-	if (!json_is_object(o) || !(json_object_get(o, "fits") || json_object_get(o, "at_least")))
-		return r;
-	r.has = r.bracket = true;
-	r.open = json_object_get(o, "at_least") != NULL;
-	r.fits = (double)(r.open ? ival(o, "at_least") : ival(o, "fits"));
-	r.exceeds = (double)ival(o, "exceeds");
+	bracket_of(o, &r);
 	return r;
 }
 
@@ -228,10 +230,8 @@ static int level_holding(const json_t *sum, const char *field, double lo, double
 {
 	const json_t *lv = json_object_get(json_object_get(sum, field), "levels");
 	for (size_t i = 0; i < json_array_size(lv); i++) {
-		const json_t *o = json_array_get(lv, i);
-		bool open = json_object_get(o, "at_least") != NULL;
-		double fits = (double)ival(o, open ? "at_least" : "fits"), exceeds = (double)ival(o, "exceeds");
-		if (open ? hi >= fits : hi >= fits && lo <= exceeds)
+		struct reading r = {0};
+		if (bracket_of(json_array_get(lv, i), &r) && (r.open ? hi >= r.fits : hi >= r.fits && lo <= r.exceeds))
 			return (int)i + 1;
 	}
 	return 0;
