@@ -512,6 +512,7 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 	const char *floor_what = "";
 	static char chains_what[160];
 	int64_t cf = chains_floor(j, chains_what, sizeof(chains_what));
+	int tol = j->ctr->cycles_estimated ? 5 : 1; /* the floor's precision, in percent (lib/stats.h) */
 	if (cf > 0) {
 		floor = cf;
 		floor_what = chains_what;
@@ -522,7 +523,7 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 		floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured before the suite)";
 		/* under it: the floor is measured again first (it may be the
 		 * one that is wrong), and lowered if it reads lower */
-		if (cycles && stats_below_floor(per_op, l1_floor_milli, j->ctr->cycles_estimated ? 5 : 1) &&
+		if (cycles && stats_below_floor(per_op, l1_floor_milli, tol) &&
 		    l1_floor_lowered(j->env, j->ctr))
 			floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured again: it had read "
 				     "high)";
@@ -531,7 +532,7 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 	if (per_op.est <= 0) {
 		v.word = "below_floor";
 		snprintf(v.why, sizeof(v.why), "not positive: the 2N body took no more %s than the N body", unit);
-	} else if (cycles && stats_below_floor(per_op, floor, j->ctr->cycles_estimated ? 5 : 1)) {
+	} else if (cycles && stats_below_floor(per_op, floor, tol)) {
 		/* within the floor's precision a figure may sit a little
 		 * under it; a whole spread under it is never a measurement */
 		v.word = "below_floor";
@@ -888,7 +889,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 	if (ran == 0)
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
 	/* every profile, sim too: what a core's RTL is run for */
-	summary_set_chase(miss_chains_bytes(env), env->beyond_cache_from);
+	summary_set_chase(miss_chains_bytes(), env->beyond_cache_from);
 	summary_emit(env->opt);
 	return errors;
 }

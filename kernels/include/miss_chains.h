@@ -27,8 +27,9 @@ struct miss_chains {
  * chains to p[0..]. NULL on success, else why not. */
 const char *miss_chains_build(const struct bm_env *env, const void *key, uint64_t **p, unsigned chains,
 			      struct miss_chains *mc);
-/* The bytes the chains' cycle spans (what the summary reports). */
-uint64_t miss_chains_bytes(const struct bm_env *env);
+/* The bytes the last cycle built spans, 0 before any (what the summary
+ * reports). */
+uint64_t miss_chains_bytes(void);
 /* Before body[variant] runs `steps` steps of each chain. */
 void miss_chains_advance(struct miss_chains *mc, unsigned variant, uint64_t steps);
 /* Did chain 0 of body[variant] end (`result`, its last line) where

@@ -62,9 +62,14 @@ static unsigned chase_bits(const struct bm_env *env)
 	return bits;
 }
 
-uint64_t miss_chains_bytes(const struct bm_env *env)
+/* The size the last cycle was built at: what the summary reports (a
+ * size worked out again at the end could differ, free memory having
+ * changed since). */
+static uint64_t built_bytes;
+
+uint64_t miss_chains_bytes(void)
 {
-	return (uint64_t)CHASE_LINE << chase_bits(env);
+	return built_bytes;
 }
 
 const char *miss_chains_build(const struct bm_env *env, const void *key, uint64_t **p, unsigned chains,
@@ -82,6 +87,7 @@ const char *miss_chains_build(const struct bm_env *env, const void *key, uint64_
 	struct chains_kept *h = arena_keep(4096 + bytes, (uint64_t)(uintptr_t)key * 31 + chains, &fresh);
 	if (!h)
 		return bm_no_memory("a working set beyond the caches", 4096 + bytes, arena_free_bytes());
+	built_bytes = bytes;
 	if (fresh) {
 		h->lines = n;
 		h->bits = bits;

@@ -306,51 +306,46 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
  * each bracketed field whose bracket is not the same in all of them is
  * unstable, with every bracket, never one stated as the fact. On a busy
  * Emerald Rapids guest a second run read the ROB 256/320, the first
- * 448/512 (issue 38). Returns how many fields moved. */
+ * 448/512 (issue 38). */
 #define MAX_SUMS 16
-static int between(json_t *const *sums, const char *const *labels, int n, const struct figure *f, int nf)
+static void between(json_t *const *sums, const char *const *labels, int n, const struct figure *f, int nf)
 {
-	int moved = 0;
 	bool said = false;
 	for (int k = 0; k < nf; k++) {
 		struct reading r[MAX_SUMS];
-		int has = 0;
+		int first = -1;
 		bool differs = false;
 		for (int i = 0; i < n; i++) {
 			r[i] = read_field(sums[i], f[k].field);
 			if (!r[i].has || !r[i].bracket)
 				continue;
-			if (has && (r[i].open != r[0].open || r[i].fits != r[0].fits || r[i].exceeds != r[0].exceeds))
+			if (first < 0)
+				first = i;
+			else if (r[i].open != r[first].open || r[i].fits != r[first].fits || r[i].exceeds != r[first].exceeds)
 				differs = true;
-			if (!has && i > 0) /* keep the first reading in r[0] */
-				r[0] = r[i];
-			has++;
 		}
 		if (!differs)
 			continue;
 		if (!said)
 			printf("# between the %d summaries: fields whose knee moved (unstable: each bracket as read)\n", n);
 		said = true;
-		moved++;
 		bool bytes = f[k].field[0] == 'L' && !strstr(f[k].field, "latency");
 		printf("%-26s | unstable:", f[k].field);
-		for (int i = 0; i < n; i++) {
-			struct reading x = read_field(sums[i], f[k].field);
-			if (!x.has || !x.bracket)
+		for (int i = first; i < n; i++) {
+			if (!r[i].has || !r[i].bracket)
 				continue;
-			char a[32], b[32];
-			human(a, sizeof(a), x.fits, bytes);
-			human(b, sizeof(b), x.exceeds, bytes);
-			if (x.open)
-				printf(" %s >= %s;", labels[i], a);
+			char lo[32], hi[32];
+			human(lo, sizeof(lo), r[i].fits, bytes);
+			human(hi, sizeof(hi), r[i].exceeds, bytes);
+			if (r[i].open)
+				printf(" %s >= %s;", labels[i], lo);
 			else
-				printf(" %s %s/%s;", labels[i], a, b);
+				printf(" %s %s/%s;", labels[i], lo, hi);
 		}
 		printf("\n");
 	}
 	if (said)
 		printf("\n");
-	return moved;
 }
 
 int cmd_against(int argc, char **argv)
