@@ -287,20 +287,37 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 	*second = k > 1 ? lv[1] : (struct sm_rise){0};
 }
 
-/* The least-squares line y = a + b f over m points; false when f does
- * not vary. One pass over the points, the residual from the sums
- * (sse = Syy - b Sfy about the means): on a core without FP hardware
- * every operation here is a call, and the return stack's knee fits this
- * line some 250 times. */
-static bool line_fit(const double *f, const double *y, int m, double *a, double *b, double *sse)
+/* The y side of line_fit's sums: the same for every f fitted to one
+ * curve, so summed once a curve. */
+struct fit_y {
+	double sy, syy;
+};
+
+static struct fit_y fit_y_of(const double *y, int m)
 {
-	double sf = 0, sy = 0, sff = 0, sfy = 0, syy = 0;
+	struct fit_y s = {0, 0};
 	for (int i = 0; i < m; i++) {
+		s.sy += y[i];
+		s.syy += y[i] * y[i];
+	}
+	return s;
+}
+
+/* The least-squares line y = a + b f over m points, where f is 0 before
+ * point `from` (a knee's shapes are 0 up to the knee); false when f does
+ * not vary. One pass over the points from `from` on (a 0 adds nothing to
+ * the sums, so they are those of a pass over all m, to the bit), the
+ * residual from the sums (sse = Syy - b Sfy about the means): on a core
+ * without FP hardware every operation here is a call, and the return
+ * stack's knee fits this line some 250 times a curve. */
+static bool line_fit(const double *f, const double *y, int m, int from, const struct fit_y *ys, double *a, double *b,
+		     double *sse)
+{
+	double sf = 0, sff = 0, sfy = 0, sy = ys->sy, syy = ys->syy;
+	for (int i = from; i < m; i++) {
 		sf += f[i];
-		sy += y[i];
 		sff += f[i] * f[i];
 		sfy += f[i] * y[i];
-		syy += y[i] * y[i];
 	}
 	double mf = sf / m, my = sy / m;
 	double cff = sff - sf * mf, cfy = sfy - sf * my, cyy = syy - sy * my;
@@ -349,14 +366,24 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 		total += (y[i] - mean) * (y[i] - mean);
 	int top = x[m - 1] < SM_MAX_KNEE ? (int)x[m - 1] : SM_MAX_KNEE;
 	double inv[SM_MAX_POINTS]; /* one division a point, not one per R (soft-float: each is a call) */
-	for (int i = 0; i < m; i++)
+	int64_t xi[SM_MAX_POINTS]; /* the depths, whole numbers: compared without a float call */
+	for (int i = 0; i < m; i++) {
 		inv[i] = 1 / x[i];
+		xi[i] = (int64_t)x[i];
+	}
+	struct fit_y ys = fit_y_of(y, m);
+	bool ascending = true; /* as measured; else every point is worked out for every R */
+	for (int i = 1; i < m; i++)
+		ascending = ascending && xi[i] > xi[i - 1];
+	int from = 0; /* the first point a stack of R entries does not hold */
 	for (int R = 2; R <= top; R++) {
 		sse_of[R] = -1;
-		for (int i = 0; i < m; i++)
-			f[i] = x[i] + 1 <= R ? 0 : (x[i] + 1 - R) * inv[i];
+		while (ascending && from < m && xi[from] + 1 <= R)
+			from++;
+		for (int i = from; i < m; i++)
+			f[i] = xi[i] + 1 <= R ? 0 : (x[i] + 1 - R) * inv[i];
 		double a, b, sse;
-		if (!line_fit(f, y, m, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+		if (!line_fit(f, y, m, from, &ys, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
 			continue;
 		sse_of[R] = sse;
 		if (best < 0 || sse < best) {
@@ -368,7 +395,7 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 		for (int i = 0; i < m; i++)
 			f[i] = x[i] <= x[j] ? 0 : 1;
 		double a, b, sse;
-		if (!line_fit(f, y, m, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+		if (!line_fit(f, y, m, 0, &ys, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
 			continue;
 		if (best < 0 || sse < best) {
 			best = sse;
