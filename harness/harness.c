@@ -3,8 +3,9 @@
 #include "harness.h"
 #include "summary_record.h"
 
-#include <stdio.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "arena.h"
@@ -377,22 +378,51 @@ static void report_verify_failure(const struct job *j, const char *why)
 	bm_printf("%-28s  VERIFICATION FAILED: %s; no timing reported\n", j->k->name, why);
 }
 
+/* A result's table line, built only where the console shows the table:
+ * under baremark.console=records nobody reads it, and formatting it cost
+ * a simulated core some 3,000 instructions a result. */
+struct table_line {
+	bool on;
+	int n;
+	char buf[240];
+};
+
+static void table_add(struct table_line *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void table_add(struct table_line *t, const char *fmt, ...)
+{
+	if (!t->on || t->n >= (int)sizeof(t->buf) - 1)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(t->buf + t->n, sizeof(t->buf) - (size_t)t->n, fmt, ap);
+	va_end(ap);
+	if (k > 0) /* a cut line stays whole to its end, never past the buffer */
+		t->n = t->n + k < (int)sizeof(t->buf) ? t->n + k : (int)sizeof(t->buf) - 1;
+}
+
+/* A milli figure for the table, formatted only when the table is shown. */
+static void table_milli(struct table_line *t, const char *fmt, int64_t milli)
+{
+	if (!t->on)
+		return;
+	char a[24];
+	fmt_milli(a, sizeof(a), milli);
+	table_add(t, fmt, a);
+}
+
 /* For kernels whose operation is a message of `param` bytes, or moves
  * op_bytes(): cycles per byte and MB/s per GHz (= bytes per cycle x 1000)
  * from the cycle counter, MB/s (10^6 bytes per second) from the timer. */
-static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const struct job *j, int64_t ops, int64_t cyc,
-			 int64_t dt)
+static void bytes_fields(struct rec *r, struct table_line *t, const struct job *j, int64_t ops, int64_t cyc, int64_t dt)
 {
 	int64_t bytes = ops * (int64_t)j->bytes_per_op;
-	char a[24];
 	rec_u64(r, "b", j->bytes_per_op); /* short keys: see report_result */
 	if (!j->ctr->slot[BM_SLOT_CYCLES].avail) {
 		rec_str(r, "cycles_per_byte_unavailable", j->ctr->slot[BM_SLOT_CYCLES].why);
 	} else if (cyc > 0) {
 		rec_milli(r, "cpb", ratio_milli(cyc, bytes));
 		rec_milli(r, "mbg", ratio_milli(bytes * 1000, cyc));
-		fmt_milli(a, sizeof(a), ratio_milli(cyc, bytes));
-		*n += snprintf(line + *n, cap - (size_t)*n, "  %s c/B", a);
+		table_milli(t, "  %s c/B", ratio_milli(cyc, bytes));
 	}
 	/* MB/s from counted cycles and the measured clock where the core has
 	 * both: a slow timer (10 MHz on QEMU, 24 MHz on the D1) ticks only a
@@ -412,8 +442,7 @@ static void bytes_fields(struct rec *r, char *line, size_t cap, int *n, const st
 	if (from) {
 		rec_milli(r, "mbs", mb_milli);
 		rec_str(r, "mbf", from);
-		fmt_milli(a, sizeof(a), mb_milli);
-		*n += snprintf(line + *n, cap - (size_t)*n, "  %s MB/s", a);
+		table_milli(t, "  %s MB/s", mb_milli);
 	}
 }
 
@@ -638,12 +667,14 @@ static void report_result(const struct job *j)
 		rec_u64(&r, "r", j->repeats); /* none: the run record's options.repeat */
 	if (j->tries > 1)
 		rec_u64(&r, "tries", j->tries); /* none: measured once (measured_point) */
-	char line[240], a[24], b[24], m[24];
-	int n = snprintf(line, sizeof(line), "%-28s", j->k->name);
-	char pbuf[40] = "";
-	if (j->k->param_name)
-		snprintf(pbuf, sizeof(pbuf), "%s=%llu", j->k->param_name, (unsigned long long)j->param);
-	n += snprintf(line + n, sizeof(line) - (size_t)n, " %-19s", pbuf);
+	struct table_line tl = {.on = log_table_shown()};
+	table_add(&tl, "%-28s", j->k->name);
+	if (tl.on) {
+		char pbuf[40] = "";
+		if (j->k->param_name)
+			snprintf(pbuf, sizeof(pbuf), "%s=%llu", j->k->param_name, (unsigned long long)j->param);
+		table_add(&tl, " %-19s", pbuf);
+	}
 
 	bool has_cyc = c->slot[BM_SLOT_CYCLES].avail;
 	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
@@ -656,7 +687,7 @@ static void report_result(const struct job *j)
 		if (cyc.est <= 0) {
 			/* a cost of zero or less per op is not a measurement */
 			rec_str(&r, "cycles_per_op_unavailable", v.why);
-			n += snprintf(line + n, sizeof(line) - (size_t)n, " %29s", "(cycles: noise > work)");
+			table_add(&tl, " %29s", "(cycles: noise > work)");
 		} else {
 			/* one number where the quartiles are the estimate itself */
 			if (cyc_op.q1 == cyc_op.est && cyc_op.q3 == cyc_op.est) {
@@ -668,28 +699,25 @@ static void report_result(const struct job *j)
 				rec_milli(&r, NULL, cyc_op.q3);
 				rec_close(&r);
 			}
-			fmt_milli(a, sizeof(a), cyc_op.q1);
-			fmt_milli(m, sizeof(m), cyc_op.est);
-			fmt_milli(b, sizeof(b), cyc_op.q3);
-			n += snprintf(line + n, sizeof(line) - (size_t)n, " %9s %9s %9s", m, a, b);
+			table_milli(&tl, " %9s", cyc_op.est);
+			table_milli(&tl, " %9s", cyc_op.q1);
+			table_milli(&tl, " %9s", cyc_op.q3);
 		}
 	} else {
 		/* the columns stay where the header says; the core record and
 		 * the console's core line say why */
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " %29s", "(no cycle counter)");
+		table_add(&tl, " %29s", "(no cycle counter)");
 	}
 	int64_t ins = 0;
 	if (c->slot[BM_SLOT_INSTRET].avail) {
 		ins = estimate(j, BM_SLOT_INSTRET, false).est;
 		rec_milli(&r, "in", ratio_milli(ins, ops));
-		fmt_milli(a, sizeof(a), ratio_milli(ins, ops));
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " %8s", a);
+		table_milli(&tl, " %8s", ratio_milli(ins, ops));
 	}
 	if (has_cyc && c->slot[BM_SLOT_INSTRET].avail) {
 		if (cyc.est > 0) {
 			/* no ipc in the record: in / cy (the host tool works it out) */
-			fmt_milli(a, sizeof(a), ratio_milli(ins, cyc.est));
-			n += snprintf(line + n, sizeof(line) - (size_t)n, " %6s", a);
+			table_milli(&tl, " %6s", ratio_milli(ins, cyc.est));
 		} else {
 			rec_str(&r, "ipc_unavailable", "cycle difference not positive (noise larger than the work)");
 		}
@@ -706,7 +734,7 @@ static void report_result(const struct job *j)
 						     "resolution or within its noise)");
 	}
 	if (j->bytes_per_op) /* without a cycle counter `cyc` holds timer ticks: none pass */
-		bytes_fields(&r, line, sizeof(line), &n, j, ops, has_cyc ? cyc.est : 0, timed ? tim.est : 0);
+		bytes_fields(&r, &tl, j, ops, has_cyc ? cyc.est : 0, timed ? tim.est : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {
 		if (!c->slot[s].avail)
@@ -735,9 +763,9 @@ static void report_result(const struct job *j)
 	if (!first_result_time)
 		first_result_time = arch_time();
 	if (j->tries > 1)
-		bm_printf("%s  %s (try %u: the tries before measured nothing)\n", line, v.word, j->tries);
+		bm_printf("%s  %s (try %u: the tries before measured nothing)\n", tl.buf, v.word, j->tries);
 	else
-		bm_printf("%s  %s\n", line, v.word);
+		bm_printf("%s  %s\n", tl.buf, v.word);
 }
 
 uint64_t harness_first_result_time(void)
