@@ -8,7 +8,7 @@
 struct chains_kept {
 	uint64_t lines; /* a power of two */
 	unsigned bits;
-	uint64_t pos; /* chain 0's position after the last body run */
+	uint64_t pos; /* the frontier: no body has walked from here on this lap */
 	uint8_t *buf;
 };
 
@@ -23,30 +23,18 @@ static uint64_t *line_at_position(const struct chains_kept *h, uint64_t pos)
 	return (uint64_t *)(h->buf + line_of(pos & (h->lines - 1), h->bits) * CHASE_LINE);
 }
 
-/* Links the cycle, writing position w x q + s for s = 0, 1, ... and each
- * chain w < ways (q = lines / ways), then the few past ways x q: the
- * lines the chains reach first are written first, so when the build ends
- * the cache holds the ones they reach last (built in position order, a
- * cycle twice the cache's size leaves cached the half the second chain
- * starts in, and that chain's first misses hit). */
-static void link(const struct chains_kept *h, unsigned ways)
+/* Links the cycle in position order: the walk starts at position 0,
+ * so the lines it reaches first are the ones written first, gone from
+ * the cache when the build ends. */
+static void link(const struct chains_kept *h)
 {
-	uint64_t n = h->lines, q = n / ways, at[MISS_CHAINS];
-	/* each chain's line now: one line_of a line written */
-	for (unsigned w = 0; w < ways; w++)
-		at[w] = line_of(w * q, h->bits);
-	for (uint64_t s = 0; s < q; s++)
-		for (unsigned w = 0; w < ways; w++) {
-			uint64_t i = w * q + s, next = line_of(i + 1, h->bits);
-			uint64_t *line = (uint64_t *)(h->buf + at[w] * CHASE_LINE);
-			line[0] = (uint64_t)(uintptr_t)(h->buf + next * CHASE_LINE);
-			line[1] = i;
-			at[w] = next;
-		}
-	for (uint64_t i = q * ways; i < n; i++) {
-		uint64_t *line = line_at_position(h, i);
-		line[0] = (uint64_t)(uintptr_t)line_at_position(h, i + 1);
+	uint64_t n = h->lines, at = line_of(0, h->bits);
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t next = line_of(i + 1, h->bits);
+		uint64_t *line = (uint64_t *)(h->buf + at * CHASE_LINE);
+		line[0] = (uint64_t)(uintptr_t)(h->buf + next * CHASE_LINE);
 		line[1] = i;
+		at = next;
 	}
 }
 
@@ -72,19 +60,30 @@ uint64_t miss_chains_bytes(void)
 	return built_bytes;
 }
 
-const char *miss_chains_build(const struct bm_env *env, const void *key, uint64_t **p, unsigned chains,
-			      struct miss_chains *mc)
+/* Every user of the cycle takes it under this key, whatever its chain
+ * count: one build a run (each chain count of uarch.mlp and the window
+ * sweeps had built their own, 2 M instructions of a simulated core's
+ * budget). */
+#define CYCLE_KEY 0x6d69737363796373ull
+
+/* Chain i at the frontier + i x (steps + 1): side by side, no line shared
+ * (chain 0's check reads the line it ends on, which no chain loads). */
+static void start_chains(struct miss_chains *mc, struct chains_kept *h, uint64_t steps)
+{
+	for (unsigned i = 0; i < mc->chains; i++)
+		mc->p[i] = line_at_position(h, h->pos + i * (steps + 1));
+}
+
+const char *miss_chains_build(const struct bm_env *env, uint64_t **p, unsigned chains, struct miss_chains *mc)
 {
 	unsigned bits = chase_bits(env);
 	uint64_t n = 1ull << bits, bytes = n * CHASE_LINE;
 	if (n < 2 * MISS_CHAINS || bits < 8)
 		return "not enough free memory for a working set beyond the caches";
-	/* the same cycle for every point of one kernel and chain count:
-	 * built once (on a simulated core the build cost more than the
-	 * sweep), each point's chains starting where the last point's
-	 * ended, so every line is still touched once a lap */
+	if (chains < 1 || chains > MISS_CHAINS)
+		return "a chain count the miss chases do not offer";
 	bool fresh;
-	struct chains_kept *h = arena_keep(4096 + bytes, (uint64_t)(uintptr_t)key * 31 + chains, &fresh);
+	struct chains_kept *h = arena_keep(4096 + bytes, CYCLE_KEY, &fresh);
 	if (!h)
 		return bm_no_memory("a working set beyond the caches", 4096 + bytes, arena_free_bytes());
 	built_bytes = bytes;
@@ -93,14 +92,13 @@ const char *miss_chains_build(const struct bm_env *env, const void *key, uint64_
 		h->bits = bits;
 		h->pos = 0;
 		h->buf = (uint8_t *)h + 4096;
-		link(h, chains);
+		link(h);
 	}
 	mc->kept = h;
 	mc->lines = n;
-	/* chain i starts n / chains positions after chain 0, as the build
-	 * wrote them */
-	for (unsigned i = 0; i < chains; i++)
-		p[i] = line_at_position(h, h->pos + n / chains * i);
+	mc->p = p;
+	mc->chains = chains;
+	start_chains(mc, h, 0); /* pointed somewhere valid before any body */
 	return NULL;
 }
 
@@ -109,10 +107,10 @@ void miss_chains_advance(struct miss_chains *mc, unsigned variant, uint64_t step
 	struct chains_kept *h = mc->kept;
 	if (!h) /* a kernel of the same file without chases */
 		return;
+	start_chains(mc, h, steps);
 	mc->start_pos[variant] = h->pos;
-	h->pos = (h->pos + steps) % mc->lines;
+	h->pos = (h->pos + mc->chains * (steps + 1)) % mc->lines;
 }
-
 bool miss_chains_check(const struct miss_chains *mc, unsigned variant, uint64_t steps, uint64_t result)
 {
 	const uint64_t *end = (const uint64_t *)(uintptr_t)result;

@@ -77,13 +77,13 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	unsigned pi = param_index(op, param);
 	s->bodies.x1 = op->x1[pi];
 	s->bodies.x2 = op->x2[pi];
-	if (op->kind == MLP && (*why = miss_chains_build(env, k, s->p, (unsigned)param, &s->mc)))
+	if (op->kind == MLP && (*why = miss_chains_build(env, s->p, (unsigned)param, &s->mc)))
 		return NULL;
 	(void)iters;
 	return s;
 }
 
-/* The chase bodies carry on where the last one ended (miss_chains.h). */
+/* Each body's chases start fresh, past the last body's (miss_chains.h). */
 static uint64_t body_x1(void *st, uint64_t iters)
 {
 	struct uarch_state *s = st;

@@ -80,10 +80,9 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	memset(l1, 0, 64);
 	s->l1 = l1;
 	s->kind = kind;
-	/* one cycle for all six kinds (they run one after another, by name),
-	 * carried on from kind to kind as from point to point */
-	static const char window_chase;
-	if ((*why = miss_chains_build(env, &window_chase, s->p, 2, &s->mc)))
+	/* the run's one cycle (miss_chains.h), which every kind and point
+	 * walks on from where the last body stopped */
+	if ((*why = miss_chains_build(env, s->p, 2, &s->mc)))
 		return NULL;
 	uintptr_t step = (uintptr_t)(kind->end[0] - kind->begin) / WIN_FILL;
 	for (unsigned i = 0; i < 6; i++)
@@ -98,7 +97,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	return s;
 }
 
-/* The chases carry on where the last body left them (miss_chains.h). */
+/* Each body's chases start fresh, past the last body's (miss_chains.h). */
 static uint64_t body_x1(void *st, uint64_t iters)
 {
 	struct window_state *s = st;
