@@ -63,9 +63,27 @@ static bool fillers(const struct bm_env *env, unsigned i, uint64_t *value)
 	return true;
 }
 
+/* The non-zero bytes among the first n (each byte 0 or 1): eight at a
+ * time, the multiply adding a word's bytes into its top byte. */
+static uint64_t ones_in(const uint8_t *b, uint64_t n)
+{
+	uint64_t ones = 0, i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, b + i, 8);
+		ones += (w * 0x0101010101010101ull) >> 56;
+	}
+	for (; i < n; i++)
+		ones += b[i] != 0;
+	return ones;
+}
+
 /* Outcomes for the first n bytes from the state's generator: random
  * (fresh for every run), a random pattern of `param` repeated, or history
- * groups; returns the non-zero bytes among them. */
+ * groups; returns the non-zero bytes among them. Each random draw gives
+ * 64 outcomes, and what repeats is copied, not worked out a byte at a
+ * time: on a simulated core the byte loop cost the pattern and history
+ * sweeps 2 M instructions. */
 static uint64_t fill(struct branch_state *s, uint64_t n)
 {
 	uint8_t *b = s->buf;
@@ -75,17 +93,30 @@ static uint64_t fill(struct branch_state *s, uint64_t n)
 	}
 	if (s->mode == RANDOM)
 		return operands_outcomes(b, n, &s->seed);
-	uint64_t ones = 0, repeat = s->mode == HISTORY ? s->param + 2 : s->param;
-	for (uint64_t i = 0; i < n; i++) {
-		if (s->mode == HISTORY) {
-			uint64_t at = i % repeat; /* 0: the random branch; repeat - 1: its copy; else a filler */
-			b[i] = at == 0 ? (uint8_t)(bm_rand(&s->seed) >> 63) : at == repeat - 1 ? b[i - at] : 1;
-		} else {
-			b[i] = i < s->param ? (uint8_t)(bm_rand(&s->seed) >> 63) : b[i - s->param];
+	if (s->mode == PATTERN) {
+		uint64_t len = s->param < n ? s->param : n;
+		operands_outcomes(b, len, &s->seed);
+		while (len < n) { /* b[i] = b[i - param]: the period, then twice it ... */
+			uint64_t c = len < n - len ? len : n - len;
+			memcpy(b + len, b, c);
+			len += c;
 		}
-		ones += b[i] != 0;
+		return ones_in(b, n);
 	}
-	return ones;
+	/* HISTORY: groups of a random outcome, `param` never-taken fillers
+	 * and the copy of the first */
+	uint64_t repeat = s->param + 2, r = 0;
+	for (uint64_t g = 0, k = 0; g < n; g += repeat, k++) {
+		if ((k & 63) == 0)
+			r = bm_rand(&s->seed);
+		uint8_t first = (uint8_t)(r >> (k & 63) & 1);
+		b[g] = first;
+		uint64_t fillers = n - g - 1 < s->param ? n - g - 1 : s->param;
+		memset(b + g + 1, 1, fillers);
+		if (g + repeat - 1 < n)
+			b[g + repeat - 1] = first;
+	}
+	return ones_in(b, n);
 }
 
 /* The random outcomes one timed body sees: far more branches than any
@@ -121,9 +152,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	*s = (struct branch_state){.bytes = b, .buf = b, .param = param, .mode = mode,
 				   .seed = 0x2545F4914F6CDD1Dull + param};
 	s->ones[1] = fill(s, len);
-	s->ones[0] = 0;
-	for (uint64_t i = 0; i < len / 2; i++)
-		s->ones[0] += b[i] != 0;
+	s->ones[0] = ones_in(b, len / 2);
 	return s;
 }
 
@@ -144,9 +173,7 @@ static void refresh(void *state, unsigned variant, uint64_t iters, bool timed)
 	uint64_t n = UNROLL * iters;
 	if (s->mode == PATTERN) {
 		s->ones[1] = fill(s, 2 * n);
-		s->ones[0] = 0;
-		for (uint64_t i = 0; i < n; i++)
-			s->ones[0] += s->buf[i] != 0;
+		s->ones[0] = ones_in(s->buf, n);
 	} else {
 		s->ones[variant] = fill(s, n * (variant + 1));
 	}
