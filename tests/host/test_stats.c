@@ -21,6 +21,21 @@ void test_stats(void)
 	CHECK_EQ_U(ratio_milli(2, 3), 667);
 	CHECK(ratio_milli(-2, 3) == -667, "negative rounds away from zero: %lld", (long long)ratio_milli(-2, 3));
 	CHECK_EQ_U(ratio_milli((int64_t)1 << 52, 1), ((uint64_t)1 << 52) * 1000);
+	/* the 64-bit path and the 128-bit one agree on either side of the
+	 * border between them, rounding half away from zero in both */
+	int64_t border = INT64_MAX / 2000, dens[] = {1, 3, 7, 1000, 999999937, INT64_MAX / 2 - 1, INT64_MAX};
+	for (int d = 0; d < 7; d++)
+		for (int64_t k = -3; k <= 3; k++)
+			for (int sign = -1; sign <= 1; sign += 2) {
+				int64_t num = sign * (border + k), den = dens[d];
+				__int128 x = (__int128)num * 1000;
+				int64_t want = (int64_t)((x >= 0 ? x + den / 2 : x - den / 2) / den);
+				CHECK(ratio_milli(num, den) == want, "ratio_milli(%lld, %lld) = %lld, not %lld", (long long)num,
+				      (long long)den, (long long)ratio_milli(num, den), (long long)want);
+			}
+	CHECK(ratio_milli(5, 2) == 2500 && ratio_milli(-5, 2) == -2500 && ratio_milli(1, 2000) == 1 &&
+		      ratio_milli(-1, 2000) == -1,
+	      "halves round away from zero");
 }
 
 /* The harness's estimate on crafted repeats: what noise can and cannot do. */
