@@ -87,13 +87,15 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 	uintptr_t step = (uintptr_t)(kind->end[0] - kind->begin) / WIN_FILL;
 	for (unsigned i = 0; i < 6; i++)
 		s->entry[i] = (uintptr_t)kind->end[i] - (uintptr_t)filler * step;
-	/* sim: an eighth of the profile's iterations (4). The sweep has 44
-	 * points of up to 2 x 1024 fillers an op; on a cycle-exact model the
-	 * 4 ops (8 misses) more in the 2N body still give each point's cost,
-	 * and the whole sweep stays within 2 M instructions, a simulator's
-	 * budget for one probe (docs/simulators.md) */
-	if (env->opt->profile == BM_PROFILE_SIM && *iters >= 16)
-		*iters /= 8;
+	/* sim: a sixteenth of the profile's iterations (2). The sweep has 44
+	 * points of up to 2 x 1024 fillers an op; on a cycle-exact model,
+	 * where a run is the same every time, the 2 ops (4 misses, each op
+	 * the same code from the same state) more in the 2N body still give
+	 * each point's cost, and the six sweeps, the largest part of the
+	 * summary set, take 5 M instructions between them, not 7
+	 * (docs/simulators.md) */
+	if (env->opt->profile == BM_PROFILE_SIM && *iters >= 32)
+		*iters /= 16;
 	return s;
 }
 

@@ -74,4 +74,20 @@ void test_operands(void)
 	CHECK(same > 32768 - 1024 && same < 32768 + 1024,
 	      "a refill is a new sequence, agreeing with the last about half the time (%llu of 65536)",
 	      (unsigned long long)same);
+	/* an unaligned start and an odd length: bytes before and after the
+	 * word-at-a-time part, and nothing written outside [b, b + n) */
+	for (size_t off = 0; off < 8; off++) {
+		size_t n = 1001 + off;
+		memset(a, 7, 1100);
+		uint64_t ones = operands_outcomes(a + off, n, &seed), c = 0, bad = 0;
+		for (size_t i = 0; i < n; i++) {
+			c += a[off + i];
+			bad += a[off + i] > 1;
+		}
+		for (size_t i = 0; i < 1100; i++)
+			bad += (i < off || i >= off + n) && a[i] != 7;
+		CHECK(bad == 0 && c == ones && ones > 400 && ones < 600,
+		      "outcomes at offset %zu, %zu of them: %llu counted, %llu returned, %llu bytes wrong", off, n,
+		      (unsigned long long)c, (unsigned long long)ones, (unsigned long long)bad);
+	}
 }
