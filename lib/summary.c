@@ -171,6 +171,7 @@ static void window(const struct sm_point *p, int n, struct sm_summary *s)
 	}
 	if (!zero || !miss)
 		return;
+	s->miss_cycles = miss->cyc;
 	s->overlap_ratio = zero->cyc / miss->cyc;
 	s->order = s->overlap_ratio > 1.5 ? SM_IN_ORDER : SM_OUT_OF_ORDER;
 	if (s->order != SM_OUT_OF_ORDER)
@@ -184,6 +185,29 @@ static void window(const struct sm_point *p, int n, struct sm_summary *s)
 	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
 		struct sm_rise unused;
 		sm_steps(p, n, name[k], 0.5 * miss->cyc, &s->window[k], &unused);
+	}
+}
+
+/* A window probe sees a full structure only while the fillers between
+ * two misses take less time than a miss: an op costs a miss while both
+ * misses overlap and the fillers run beside them; once the fillers
+ * alone take a miss, the cost rises with them whatever the window holds.
+ * So a rise at `exceeds` fillers, whose 2 x exceeds fillers an op take
+ * at least 2 x exceeds / width cycles at the core's best IPC, is no
+ * reading when that is a miss or more. A core's RTL with no cache sizes
+ * in its tree chased within its L2: each "miss" a 26-cycle hit, and its
+ * window probes rose from 32 fillers on, which 3-wide issue takes 21
+ * cycles to get through (issue 38). Needs the width (after width()). */
+static void window_blind(struct sm_summary *s)
+{
+	if (s->order != SM_OUT_OF_ORDER || !s->has_width || s->width <= 0 || s->miss_cycles <= 0)
+		return;
+	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
+		const struct sm_rise *w = &s->window[k];
+		if (!w->has || w->open)
+			continue;
+		s->window_fill_cycles[k] = 2 * w->exceeds / s->width;
+		s->window_blind[k] = s->window_fill_cycles[k] >= s->miss_cycles;
 	}
 }
 
@@ -548,6 +572,7 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s)
 		}
 	}
 	width(p, n, s);
+	window_blind(s);
 	tlb(p, n, s);
 	line_size(p, n, s);
 	history(p, n, s);

@@ -82,6 +82,15 @@ struct sm_summary {
 	 * filler count at which the two misses still overlapped and the first
 	 * at which the cost jumped by half a miss or more (open: no jump) */
 	struct sm_rise window[SM_WINDOW_KINDS];
+	/* one miss (uarch.mlp chains=1), cycles: what the window probes'
+	 * fillers hide behind */
+	double miss_cycles;
+	/* a kind whose cost rose where its fillers alone take at least a
+	 * miss at the core's best IPC (width): the rise may be the fillers'
+	 * own time, not a full structure, so the probe is blind there and
+	 * window[k] is no reading; fill_cycles[k] is that least time */
+	bool window_blind[SM_WINDOW_KINDS];
+	double window_fill_cycles[SM_WINDOW_KINDS];
 	bool has_mlp;
 	double mlp;
 	bool has_stlf;

@@ -105,6 +105,44 @@ void test_summary(void)
 	CHECK(s.has_bandwidth && NEAR(s.bw_small, 32.0) && NEAR(s.bw_large, 8.0) && NEAR(s.bw_large_bytes, 33554432),
 	      "read bandwidth 32 B/cycle at 1 KiB, 8 at 32 MiB");
 
+	CHECK(!s.window_blind[0] && !s.window_blind[4] && NEAR(s.window_fill_cycles[0], 2 * 256 / 5.0),
+	      "a miss of 300 cycles is slower than 512 nops at 5 a cycle (102): the probe sees the window");
+	{
+		/* A core's RTL (issue 38): 2 ALUs, the chase within its 1 MiB
+		 * L2 (the tree listed no caches), so each "miss" is a 26-cycle
+		 * hit; the integer window probe climbs from 24 fillers on,
+		 * where its fillers take about as long as that hit. The rise
+		 * is the fillers' own time as much as a full register file:
+		 * no bracket, the reason instead. */
+		struct sm_point rtl[] = {
+			{"pipeline.add.thr", -1, 0.5, 0, false, 0},  {"uarch.mlp", 1, 26.0, 0, false, 0},
+			{"uarch.window.int", 0, 33.8, 0, false, 0},  {"uarch.window.int", 4, 34.0, 0, false, 0},
+			{"uarch.window.int", 8, 34.1, 0, false, 0},  {"uarch.window.int", 12, 34.5, 0, false, 0},
+			{"uarch.window.int", 16, 35.2, 0, false, 0}, {"uarch.window.int", 20, 36.0, 0, false, 0},
+			{"uarch.window.int", 24, 40.1, 0, false, 0}, {"uarch.window.int", 28, 45.4, 0, false, 0},
+			{"uarch.window.int", 32, 49.0, 0, false, 0}, {"uarch.window.int", 36, 53.8, 0, false, 0},
+			{"uarch.window.int", 40, 58.0, 0, false, 0}, {"uarch.window.int", 64, 80.0, 0, false, 0},
+			/* a 12-entry store queue before a real miss: seen */
+			{"uarch.window.store", 0, 33.8, 0, false, 0}, {"uarch.window.store", 4, 34.0, 0, false, 0},
+			{"uarch.window.store", 8, 34.0, 0, false, 0}, {"uarch.window.store", 12, 34.2, 0, false, 0},
+			{"uarch.window.store", 16, 60.0, 0, false, 0}, {"uarch.window.store", 20, 61.0, 0, false, 0},
+		};
+		struct sm_summary rs;
+		summary_derive(rtl, sizeof(rtl) / sizeof(rtl[0]), &rs);
+		CHECK(rs.order == SM_OUT_OF_ORDER && NEAR(rs.miss_cycles, 26.0) && rs.has_width && NEAR(rs.width, 2.0),
+		      "RTL: out of order, a 26-cycle miss, 2 a cycle");
+		CHECK(rs.window[1].has && !rs.window[1].open && rs.window_blind[1] && rs.window_fill_cycles[1] >= 26.0,
+		      "RTL: the integer probe's rise (at %g fillers: %g cycles of fillers) is blind", rs.window[1].exceeds,
+		      rs.window_fill_cycles[1]);
+		CHECK(rs.window[4].has && NEAR(rs.window[4].fits, 12) && NEAR(rs.window[4].exceeds, 16) &&
+			      !rs.window_blind[4],
+		      "RTL: 12 stores fit, 16 do not, and 32 stores take 16 cycles, under the miss: seen (%g/%g)",
+		      rs.window[4].fits, rs.window[4].exceeds);
+		rtl[0].cyc = 0; /* no width measured: nothing to judge blindness by, the bracket stands */
+		summary_derive(rtl, sizeof(rtl) / sizeof(rtl[0]), &rs);
+		CHECK(!rs.window_blind[1] && rs.window[1].has, "RTL without a width: not judged blind");
+	}
+
 	struct sm_point ino[] = {
 		{"uarch.mlp", 1, 200.0, 0, false, 0},       {"uarch.window.int", 0, 402.0, 0, false, 0},
 		{"uarch.window.int", 64, 420.0, 0, false, 0},   {"branch.predictable", -1, 1.0, 0, false, 0},

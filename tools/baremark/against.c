@@ -139,6 +139,7 @@ struct reading {
 	bool has, bracket, open;
 	double fits, exceeds, value;
 	const char *unavailable_key;
+	const char *blind; /* a window kind the probe could not see: why */
 };
 
 static json_int_t ival(const json_t *o, const char *k)
@@ -206,6 +207,7 @@ static struct reading read_field(const json_t *sum, const char *field)
 	if (strncmp(field, "window.", 7) == 0) {
 		r.unavailable_key = "window";
 		o = json_object_get(json_object_get(sum, "window"), field + 7);
+		r.blind = json_string_value(json_object_get(o, "blind"));
 	} else {
 		r.unavailable_key = field;
 		o = json_object_get(sum, field);
@@ -257,8 +259,8 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
 	double lo, hi;
 	bool numeric = parse_published(f->published, &lo, &hi);
 	if (!r.has) {
-		const char *why = summary_unavailable(sum, r.unavailable_key);
-		snprintf(measured, sizeof(measured), "-");
+		const char *why = r.blind ? r.blind : summary_unavailable(sum, r.unavailable_key);
+		snprintf(measured, sizeof(measured), r.blind ? "blind" : "-");
 		printf("%-26s | %-26s | %-14s | not measured (%s) | %s\n", f->field, measured, f->published,
 		       why ? why : "no reading in this run", f->source);
 		return 0;

@@ -100,9 +100,9 @@ static void print_rows(int ncols)
 static const char *notes[MAX_NOTES];
 static int nnotes;
 
-static void unavailable(char *buf, size_t cap, const json_t *sum, const char *key)
+/* `why` in the cell where it fits, else `label` [n] and why as note n. */
+static void cell_or_note(char *buf, size_t cap, const char *label, const char *why)
 {
-	const char *why = summary_unavailable(sum, key);
 	if (!why || strlen(why) <= WIDTH) {
 		snprintf(buf, cap, "%s", why ? why : "—");
 		return;
@@ -113,9 +113,14 @@ static void unavailable(char *buf, size_t cap, const json_t *sum, const char *ke
 	if (n == nnotes && nnotes < MAX_NOTES)
 		notes[nnotes++] = why;
 	if (n < nnotes)
-		snprintf(buf, cap, "unavailable [%d]", n + 1);
+		snprintf(buf, cap, "%s [%d]", label, n + 1);
 	else
 		snprintf(buf, cap, "%s", why); /* out of note numbers: cut, as before */
+}
+
+static void unavailable(char *buf, size_t cap, const json_t *sum, const char *key)
+{
+	cell_or_note(buf, cap, "unavailable", summary_unavailable(sum, key));
 }
 
 static void cache_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
@@ -186,7 +191,9 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 	(void)core;
 	json_t *w = json_object_get(sum, "window");
 	json_t *x = json_object_get(w, sm_window_fillers[i]);
-	if (x && json_object_get(x, "at_least"))
+	if (x && json_is_string(json_object_get(x, "blind")))
+		cell_or_note(buf, cap, "blind", json_string_value(json_object_get(x, "blind")));
+	else if (x && json_object_get(x, "at_least"))
 		snprintf(buf, cap, ">= %lld fillers (no jump)", (long long)json_integer_value(json_object_get(x, "at_least")));
 	else if (x)
 		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
