@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "chase_size.h"
 #include "cores.h"
 #include "log.h"
 #include "noinit.h"
@@ -874,8 +875,12 @@ static int measured_point(struct job *j, const struct bm_kernel *k, const struct
 	}
 }
 
-unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr)
+unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters *ctr)
 {
+	/* this core's copy: its own cache registers, or its own cache sweep,
+	 * may size its sweeps and chases better than the run could */
+	struct bm_env core_env = *run_env, *env = &core_env;
+	chase_size_for_core(env);
 	static struct job j BM_NOINIT; /* large: off the stack; run_job and verified clear it */
 	static const struct bm_kernel *order[MAX_KERNELS] BM_NOINIT; /* the first nk are written */
 	unsigned errors = 0, ran = 0;
@@ -913,6 +918,7 @@ unsigned harness_run_all(const struct bm_env *env, const struct bm_counters *ctr
 			} else
 				report_result(&j);
 		}
+		chase_size_after(env, k);
 	}
 	if (ran == 0)
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);

@@ -32,6 +32,7 @@ struct bm_env {
 	 * size came from (the tree's caches or the platform's default) */
 	uint64_t beyond_cache_bytes;
 	const char *beyond_cache_from;
+	bool caches_guessed; /* the sizes are the platform's default (harness/chase_size.h) */
 	uint64_t iters;           /* the profile's suggested iteration count */
 };
 

@@ -9,6 +9,7 @@
 #include "build_id.h"
 #include "console.h"
 #include "dt.h"
+#include "chase_size.h"
 #include "cores.h"
 #include "harness.h"
 #include "multicore.h"
@@ -101,6 +102,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest_nocycle", "the cycle counter probe reads an absent counter");
 	if (opts.selftest_nofp)
 		rec_str(&r, "selftest_nofp", "FP and SIMD access turned off on every core");
+	if (opts.selftest_nocaches)
+		rec_str(&r, "selftest_nocaches", "no cache size read from the board or the cores: the sizes are found or guessed");
 	if (opts.baud)
 		rec_u64(&r, "baud", opts.baud);
 	if (opts.llc_kib)
@@ -342,33 +345,10 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 	struct bm_env env = {0};
 	env.opt = &opts;
 	env.board = &board;
-	/* baremark.llc first (the user knows the core), then the board's
-	 * description, then the platform's default, which may be wrong for
-	 * the core at hand: the summary says which (execution.chase_from) */
-	uint64_t largest = opts.llc_kib ? (uint64_t)opts.llc_kib << 10
-			   : board.largest_cache ? board.largest_cache
-						 : platform_get()->sweep_cache_bytes;
-	uint64_t sweep = 4 * largest;
-	/* Leave room for the kernel's own bookkeeping next to the buffer. */
-	uint64_t room = have_mem ? arena_free_bytes() / 2 : 0;
-	/* twice the last level: a chase walked in one direction around a
-	 * cycle twice the cache's size finds each line gone when it comes
-	 * back (the cache holds the half walked last), and on a simulated
-	 * core every line built costs instructions (miss_chains.h) */
-	env.beyond_cache_bytes = 2 * largest < room ? 2 * largest : room;
-	env.beyond_cache_from = opts.llc_kib ? "2x baremark.llc"
-				: board.largest_cache ? "2x the largest cache the board describes"
-						      : "2x the platform's default (no cache sizes described: the chase may sit in a "
-							"cache; baremark.llc= gives the last level)";
-	if (opts.profile == BM_PROFILE_QUICK && sweep > (8u << 20))
-		sweep = 8u << 20;
-	/* sim: to twice the last level, the first size a random chase
-	 * misses it at; every line built costs a simulated core time */
-	if (opts.profile == BM_PROFILE_SIM)
-		sweep = 2 * largest;
-	/* every point is listed; one that does not fit in free memory is a
-	 * skip record saying how much it needed and how much was free */
-	env.sweep_max_bytes = sweep;
+	/* the sweeps' and the miss chases' sizes: baremark.llc, the board's
+	 * description or the platform's default here; each core may know
+	 * better (harness/chase_size.h) */
+	chase_size_initial(&env);
 	/* sim: a quarter of quick's work per pass; on a cycle-exact model
 	 * one pass of 32 iterations is as exact as many (docs/simulators.md) */
 	env.iters = opts.profile == BM_PROFILE_FULL ? 1024 : opts.profile == BM_PROFILE_SIM ? 32 : 128;

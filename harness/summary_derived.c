@@ -156,7 +156,7 @@ static void knee_field(struct rec *r, const char *key, const struct sm_rise *x, 
  * no bracket, the reason with its figures instead. */
 static void window_blind_why(struct rec *r, const struct sm_summary *s, int k)
 {
-	char f[32], c[32], w[32], m[32], why[320];
+	char f[32], c[32], w[32], m[32], why[448];
 	sm_decimal(f, sizeof(f), s->window[k].exceeds, 0);
 	sm_decimal(c, sizeof(c), s->window_fill_cycles[k], 0);
 	sm_decimal(w, sizeof(w), s->width, 2);
@@ -226,17 +226,34 @@ void summary_set_chase(uint64_t bytes, const char *from)
 	chase_from = from;
 }
 
+/* The results as lib/summary.c reads them; returns how many. */
+static struct sm_point points_of_run[SM_MAX_RESULTS] BM_NOINIT; /* the first n written before read */
+static int points_of(const struct sm_results *run)
+{
+	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS;
+	for (int i = 0; i < n; i++) {
+		const struct sm_result *q = &run->r[i];
+		points_of_run[i] = (struct sm_point){q->kernel, q->param, (double)q->cyc_milli / 1000.0,
+						     (double)q->br_miss_milli / 1000.0, q->has_br_miss, (double)q->bytes};
+	}
+	return n;
+}
+
+bool summary_memory_step_derived(const struct sm_results *run, uint64_t *bytes)
+{
+	double next;
+	if (!sm_memory_step(points_of_run, points_of(run), &next) || next < 1)
+		return false;
+	*bytes = (uint64_t)next;
+	return true;
+}
+
 void summary_emit_derived(const struct sm_results *run, const struct bm_options *o)
 {
 	only = o;
 	nmissing = 0;
-	static struct sm_point p[SM_MAX_RESULTS] BM_NOINIT; /* filled below before use */
-	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS;
-	for (int i = 0; i < n; i++) {
-		const struct sm_result *q = &run->r[i];
-		p[i] = (struct sm_point){q->kernel, q->param, (double)q->cyc_milli / 1000.0,
-					 (double)q->br_miss_milli / 1000.0, q->has_br_miss, (double)q->bytes};
-	}
+	const struct sm_point *p = points_of_run;
+	int n = points_of(run);
 	no_cycles = run->no_cycles;
 	results = run;
 	struct sm_summary s;

@@ -45,5 +45,7 @@ struct bm_options;
 /* The working set the window probes chased and where its size came from
  * (the summary's window field says both). */
 void summary_set_chase(uint64_t bytes, const char *from);
+/* summary_memory_step (summary_record.h) for these results. */
+bool summary_memory_step_derived(const struct sm_results *run, uint64_t *bytes);
 void summary_emit_derived(const struct sm_results *run, const struct bm_options *only);
 #endif

@@ -60,6 +60,12 @@ void summary_refuse(const char *kernel, const char *verdict, const char *why)
 	run.nrefused++;
 }
 
+bool summary_memory_step(uint64_t *bytes)
+{
+	char why[200];
+	return arch_c_float(why, sizeof(why)) && summary_memory_step_derived(&run, bytes);
+}
+
 /* Where C cannot compute in floating point (an arm64 core without FP),
  * no summary is derived: the record says why, and every result it would
  * have been read off is in the log. */

@@ -19,6 +19,10 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 /* A result left out of the summary by its verdict (below_floor), with
  * the verdict's reason. */
 void summary_refuse(const char *kernel, const char *verdict, const char *why);
+/* Where this core's cache.load.lat curve, so far, steps to its slowest
+ * level: the first size past the last step, in *bytes. False without
+ * such a step, or where the core cannot compute in floating point. */
+bool summary_memory_step(uint64_t *bytes);
 /* `only`: the run's options, whose baremark.only the summary keeps to
  * (NULL: every kernel). */
 struct bm_options;

@@ -182,7 +182,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_retry = true;
 			return NULL;
 		}
-		return "trap, break, nocycle, nofp, replay or retry";
+		if (vlen == 8 && memcmp(v, "nocaches", 8) == 0) {
+			o->selftest_nocaches = true;
+			return NULL;
+		}
+		return "trap, break, nocycle, nofp, replay, retry or nocaches";
 	}
 	return "";
 }

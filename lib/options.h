@@ -35,6 +35,7 @@ struct bm_options {
 	bool selftest_nofp;         /* FP and SIMD turned off (arch_selftest_nofp) */
 	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */
 	bool selftest_retry;        /* every point's first try is taken as measuring nothing: each is measured again */
+	bool selftest_nocaches;     /* cache sizes described nowhere (tree, sysfs, core registers): as a core's RTL */
 	unsigned baud;              /* 0 = keep the rate firmware set */
 	unsigned llc_kib;           /* 0 = the board's description (tree, CCSIDR, sysfs), else the platform's default */
 	enum bm_console console;    /* BM_CONSOLE_DEFAULT: the profile's */

@@ -106,6 +106,18 @@ static void cache_levels(const struct sm_point *p, int n, struct sm_summary *s)
 	s->memory_bytes = size[m - 1];
 }
 
+bool sm_memory_step(const struct sm_point *p, int n, double *next)
+{
+	struct sm_summary s;
+	s.nlevels = 0;
+	s.has_memory = false;
+	cache_levels(p, n, &s);
+	if (!s.has_memory || s.nlevels < 1)
+		return false;
+	*next = s.next[s.nlevels - 1];
+	return true;
+}
+
 /* The most instructions a cycle a mix of one add to one `other` op can
  * retire, from the suite's throughput kernels (cycles per op); 0 when one
  * of them did not run. */

@@ -196,6 +196,10 @@ struct sm_level {
 int summary_levels(const double *size, const double *lat, int m, struct sm_level *out, int cap, int *nsegments);
 
 void summary_derive(const struct sm_point *p, int n, struct sm_summary *s);
+/* The cache.load.lat curve's last step (to memory, or to the slowest
+ * level the sweep reached): the first size past it in *next. False where
+ * the curve has no cache level before a last piece. */
+bool sm_memory_step(const struct sm_point *p, int n, double *next);
 
 /* v with `places` decimals (at most 6), rounded half away from zero, as
  * snprintf would write "%.<places>f": the images' printf formats integers

@@ -75,39 +75,75 @@ static void isa_features(struct rec *r)
 }
 
 /* Cache geometry as the core describes itself (CLIDR/CCSIDR, without
- * FEAT_CCIDX; the A53 and A72 do not have it). */
-static void caches(struct rec *r)
+ * FEAT_CCIDX; the A53 and A72 do not have it): the cache at `level`
+ * (0-based), its instruction side or its data/unified one; false where
+ * CLIDR lists no such cache. */
+static bool cache_geometry(unsigned level, bool instr, uint64_t *line, uint64_t *ways, uint64_t *sets,
+			   const char **type)
+{
+	unsigned ctype = (read_sysreg(clidr_el1) >> (3 * level)) & 7;
+	/* 1 = I only, 2 = D only, 3 = separate I and D, 4 = unified */
+	if (!(instr ? (ctype == 1 || ctype == 3) : (ctype >= 2 && ctype <= 4)))
+		return false;
+	write_sysreg(csselr_el1, level << 1 | (unsigned)instr);
+	isb();
+	uint64_t ccsidr = read_sysreg(ccsidr_el1);
+	*line = 1ull << ((ccsidr & 7) + 4);
+	*ways = ((ccsidr >> 3) & 0x3ff) + 1;
+	*sets = ((ccsidr >> 13) & 0x7fff) + 1;
+	*type = instr ? "instruction" : ctype == 4 ? "unified" : "data";
+	return true;
+}
+
+/* The levels CLIDR lists: up to the first with no cache (ctype 0). */
+static unsigned cache_levels(void)
 {
 	uint64_t clidr = read_sysreg(clidr_el1);
+	unsigned n = 0;
+	while (n < 7 && ((clidr >> (3 * n)) & 7))
+		n++;
+	return n;
+}
+
+static void caches(struct rec *r)
+{
 	rec_arr(r, "caches");
-	for (unsigned level = 0; level < 7; level++) {
-		unsigned ctype = (clidr >> (3 * level)) & 7;
-		if (ctype == 0)
-			break;
-		/* 1 = I only, 2 = D only, 3 = separate I and D, 4 = unified */
+	for (unsigned level = 0, n = cache_levels(); level < n; level++)
 		for (int instr = 1; instr >= 0; instr--) {
-			bool has = instr ? (ctype == 1 || ctype == 3) : (ctype >= 2);
-			if (!has)
+			uint64_t line, ways, sets;
+			const char *type;
+			if (!cache_geometry(level, instr, &line, &ways, &sets, &type))
 				continue;
-			write_sysreg(csselr_el1, level << 1 | (unsigned)instr);
-			isb();
-			uint64_t ccsidr = read_sysreg(ccsidr_el1);
-			uint64_t line = 1ull << ((ccsidr & 7) + 4);
-			uint64_t ways = ((ccsidr >> 3) & 0x3ff) + 1, sets = ((ccsidr >> 13) & 0x7fff) + 1;
 			rec_obj(r, NULL);
 			rec_u64(r, "level", level + 1);
-			rec_str(r, "type", instr ? "instruction" : ctype == 4 ? "unified" : "data");
+			rec_str(r, "type", type);
 			rec_u64(r, "size", line * ways * sets);
 			rec_u64(r, "ways", ways);
 			rec_u64(r, "line", line);
 			rec_u64(r, "sets", sets);
 			rec_close(r);
 		}
-	}
 	rec_close(r);
 	uint64_t ctr = read_sysreg(ctr_el0);
 	rec_u64(r, "ctr_dminline", 4ull << ((ctr >> 16) & 0xf));
 	rec_u64(r, "ctr_iminline", 4ull << (ctr & 0xf));
+}
+
+uint64_t arch_core_largest_cache(void)
+{
+	uint64_t most = 0;
+	for (unsigned level = 0, n = cache_levels(); level < n; level++) {
+		uint64_t line, ways, sets;
+		const char *type;
+		if (cache_geometry(level, false, &line, &ways, &sets, &type) && line * ways * sets > most)
+			most = line * ways * sets;
+	}
+	return most;
+}
+
+const char *arch_core_caches_source(void)
+{
+	return "CCSIDR";
 }
 
 void arch_core_fields(struct rec *r)

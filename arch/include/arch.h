@@ -128,6 +128,13 @@ bool arch_selftest_nocycle(void);
  * the kernels that check first traps and fails it. False where the port
  * has no such switch (RISC-V tests a hart without F/D on QEMU itself). */
 bool arch_selftest_nofp(void);
+/* The largest data or unified cache the calling core reports in its own
+ * registers (arm64: CLIDR_EL1 and CCSIDR_EL1), in bytes, and the
+ * registers' name; 0 and NULL where the architecture has no such
+ * registers (RISC-V: the tree's cache nodes are all there is) or the
+ * board description already gives the sizes (the Linux build: sysfs). */
+uint64_t arch_core_largest_cache(void);
+const char *arch_core_caches_source(void);
 /* May C code compute in floating point on this core? The RISC-V image's
  * C is soft-float, and the Linux build runs where its ABI's FPU is, so
  * always there; arm64 has no soft-float ABI, so only on a core with FP

@@ -237,3 +237,15 @@ _Noreturn void arch_stop(void)
 	fflush(stdout);
 	exit(0);
 }
+
+/* The Linux build reads the caches from sysfs, into the board
+ * description (arch_describe_board). */
+uint64_t arch_core_largest_cache(void)
+{
+	return 0;
+}
+
+const char *arch_core_caches_source(void)
+{
+	return NULL;
+}

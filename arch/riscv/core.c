@@ -128,3 +128,15 @@ _Noreturn void arch_stop(void)
 	for (;;)
 		__asm__ volatile("wfi");
 }
+
+/* RISC-V has no register that describes the caches: a tree without
+ * cache nodes leaves their sizes unknown. */
+uint64_t arch_core_largest_cache(void)
+{
+	return 0;
+}
+
+const char *arch_core_caches_source(void)
+{
+	return NULL;
+}

@@ -32,8 +32,11 @@ void test_options(void)
 
 	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=again");
-	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay or retry") != NULL, "selftest=again refused: %s",
-	      o.bad);
+	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay, retry or nocaches") != NULL,
+	      "selftest=again refused: %s", o.bad);
+	options_defaults(&o);
+	options_parse(&o, "baremark.selftest=nocaches");
+	CHECK(o.nbad == 0 && o.selftest_nocaches, "selftest=nocaches taken");
 
 	options_defaults(&o);
 	options_parse(&o, "baremark.baud=1500000 baremark.baud=299 baremark.baud=4000001 baremark.baud=fast");

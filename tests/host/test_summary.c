@@ -138,6 +138,21 @@ void test_summary(void)
 			      !rs.window_blind[4],
 		      "RTL: 12 stores fit, 16 do not, and 32 stores take 16 cycles, under the miss: seen (%g/%g)",
 		      rs.window[4].fits, rs.window[4].exceeds);
+		/* its tree lists no caches: the image finds the last step in its
+		 * own cache sweep (32 KiB L1 at 2 cycles, the 1 MiB L2 at 26,
+		 * memory from 2 MiB) and chases twice past it */
+		struct sm_point sweep[] = {
+			{"cache.load.lat", 16384, 2.0, 0, false, 0},   {"cache.load.lat", 32768, 2.0, 0, false, 0},
+			{"cache.load.lat", 65536, 26.0, 0, false, 0},  {"cache.load.lat", 524288, 26.1, 0, false, 0},
+			{"cache.load.lat", 1048576, 27.0, 0, false, 0}, {"cache.load.lat", 2097152, 70.0, 0, false, 0},
+			{"cache.load.lat", 4194304, 110.0, 0, false, 0}, {"cache.load.lat", 8388608, 118.0, 0, false, 0},
+		};
+		double next = 0;
+		CHECK(sm_memory_step(sweep, 8, &next) && NEAR(next, 2097152), "the step to memory: 2 MiB (%g)", next);
+		CHECK(!sm_memory_step(sweep, 2, &next), "a curve with no step: none");
+		for (int i = 0; i < 8; i++)
+			sweep[i].cyc = 1.0; /* QEMU: no cache to step out of */
+		CHECK(!sm_memory_step(sweep, 8, &next), "a flat curve: no step");
 		rtl[0].cyc = 0; /* no width measured: nothing to judge blindness by, the bracket stands */
 		summary_derive(rtl, sizeof(rtl) / sizeof(rtl[0]), &rs);
 		CHECK(!rs.window_blind[1] && rs.window[1].has, "RTL without a width: not judged blind");

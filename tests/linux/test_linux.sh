@@ -75,6 +75,21 @@ else
 	expect_q quick '[.[] | select(.kernel | endswith(".vaes"))] | all(.type == "skip" and (.reason | startswith("no ")))' "VAES kernels skipped, naming the missing feature"
 fi
 expect_q quick '[.[] | select(.type=="result")] | all(.check == "ok")' "every result self-checked"
+expect_q quick '[.[] | select(.type=="summary")][0].execution.chase_from == "2x the largest cache the board describes"' "the miss chases sized from the caches sysfs describes"
+
+# No cache size anywhere (baremark.selftest=nocaches: as a core's RTL
+# whose tree lists none): the cache sweep goes to 8 MiB, and the miss
+# chases take twice where that sweep stepped to its slowest level, or,
+# where it found no step (a busy machine can smooth one away), the
+# platform's default, saying so. Which one is this machine's timing;
+# that the size follows what was said is behaviour.
+run nocaches --profile quick --only 'cache.load.lat,uarch.mlp' --selftest nocaches
+expect_q nocaches 'map(select(.type=="run"))[0].options.selftest_nocaches != null and ([.[] | select(.type=="result" and .kernel=="cache.load.lat") | .param.value] | max == 8388608)' "nocaches: the option recorded, the cache sweep to 8 MiB"
+if q nocaches '[.[] | select(.type=="summary")][0].execution.chase_from' | grep '^2x where' >/dev/null; then
+	expect_q nocaches '[.[] | select(.type=="summary")][0].execution | (.chase_from | capture("^2x where this core.s cache\\.load\\.lat stepped to its slowest level \\((?<k>[0-9]+) KiB; no cache sizes described") | .k | tonumber * 2048) as $want | .chase_bytes >= $want and .chase_bytes < 2 * $want' "nocaches: a step found, and the chase twice it (to a power of two of lines)"
+else
+	expect_q nocaches '[.[] | select(.type=="summary")][0].execution.chase_from | startswith("2x the platform'"'"'s default (no cache sizes described, and cache.load.lat did not run before the chases or found no step")' "nocaches: no step found, and the summary says the chase is the default's"
+fi
 expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok")' "cache.line.lat: CLFLUSH, then the chase at 7 offsets, self-checked"
 # The summary (no figure is asserted: this is a shared machine) and the
 # hardware's caches from sysfs beside it.

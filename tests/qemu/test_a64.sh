@@ -59,6 +59,10 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 	# instructions, and the summary says why it names no line size.
 	expect_q "$name" '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok") and (map(.cycles_per_op.est) | unique | length == 1)' "cache.line.lat at 7 offsets, self-checked, one cost under -icount"
 	expect_q "$name" '[.[] | select(.type=="summary")][0] | (has("line_size") | not) and (.unavailable.line_size | startswith("loads in the flushed line cost less than twice"))' "summary: no line size from a flat curve, and why"
+	# QEMU virt's tree lists no cache sizes: the core's own registers
+	# (CCSIDR: QEMU's A72 and A53 each report a 1 MiB L2) size the cache
+	# sweep (4x: to 4 MiB) and the miss chases (2x)
+	expect_q "$name" '([.[] | select(.type=="summary")][0].execution | .chase_from == "2x the largest cache this core reports (CCSIDR)" and .chase_bytes == 2097152) and ([.[] | select(.type=="result" and .kernel=="cache.load.lat") | .param.value] | max == 4194304)' "no cache sizes in the tree: the core's CCSIDR sizes the sweep (4 MiB) and the chases (2 MiB)"
 	# NEON instruction kernels: every element size each instruction takes
 	expect_q "$name" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "29 NEON kernel results, all self-checked"
 	expect_q "$name" '[.[] | select(.type=="result" and .kernel=="neon.mul.thr") | .param.value] == [8,16,32]' "neon.mul at 8, 16, 32 bits (no 64-bit vector mul)"
