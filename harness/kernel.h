@@ -29,7 +29,7 @@ struct bm_env {
 	uint64_t sweep_max_bytes;
 	/* A working set that misses every cache: twice the last-level
 	 * cache whatever the profile, bounded by free memory, and where that
-	 * size came from (the tree's caches or the platform's default) */
+	 * size came from (harness/chase_size.h) */
 	uint64_t beyond_cache_bytes;
 	const char *beyond_cache_from;
 	bool caches_guessed; /* the sizes are the platform's default (harness/chase_size.h) */
