@@ -102,6 +102,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_str(&r, "selftest_nocycle", "the cycle counter probe reads an absent counter");
 	if (opts.selftest_nofp)
 		rec_str(&r, "selftest_nofp", "FP and SIMD access turned off on every core");
+	if (opts.selftest_unstable)
+		rec_str(&r, "selftest_unstable", "each structure sweep's second pass reads 3x from its fifth point");
 	if (opts.selftest_nocaches)
 		rec_str(&r, "selftest_nocaches", "no cache size read from the board or the cores: the sizes are found or guessed");
 	if (opts.baud)

@@ -17,6 +17,8 @@
  * where the core counts no cycles, that (the kernels ran, timed in ns). */
 static const char *no_cycles;
 static const struct sm_results *results;
+/* What the structure sweeps' second passes read (NULL: none ran). */
+static const struct sm_summary *second;
 static const char *why(const char *reason)
 {
 	return no_cycles[0] ? no_cycles : reason;
@@ -152,6 +154,126 @@ static void knee_field(struct rec *r, const char *key, const struct sm_rise *x, 
 	rec_close(r);
 }
 
+/* Did a bracket move between its sweep's two passes? Each says the
+ * capacity lies in [fits, exceeds) (at_least: [fits, on)); the knee moved
+ * where the two cannot both be right, their ranges disjoint (a return
+ * stack's 31-32 entries and 27-32 agree; 408/456 and 256/320 do not).
+ * Only where both passes read one (b NULL: no second pass). */
+static bool disjoint(double alo, double ahi, bool aopen, double blo, double bhi, bool bopen)
+{
+	return (!bopen && bhi <= alo) || (!aopen && ahi <= blo);
+}
+
+static bool moved(const struct sm_rise *a, const struct sm_rise *b)
+{
+	return b && a->has && b->has && disjoint(a->fits, a->exceeds, a->open, b->fits, b->exceeds, b->open);
+}
+
+static bool levels_moved(const struct sm_rise *a, int na, const struct sm_rise *b, int nb)
+{
+	if (!b || na != nb)
+		return b != NULL;
+	for (int i = 0; i < na; i++)
+		if (moved(&a[i], &b[i]))
+			return true;
+	return false;
+}
+
+/* One pass's bracket: fits/exceeds, or at_least; with its levels. */
+static void bracket(struct rec *r, const struct sm_rise *x, const struct sm_rise *lv, int nlv)
+{
+	rec_obj(r, NULL);
+	rec_u64(r, x->open ? "at_least" : "fits", (uint64_t)x->fits);
+	if (!x->open)
+		rec_u64(r, "exceeds", (uint64_t)x->exceeds);
+	if (lv) {
+		rec_arr(r, "levels");
+		for (int i = 0; i < nlv; i++)
+			bracket(r, &lv[i], NULL, 0);
+		rec_close(r);
+	}
+	rec_close(r);
+}
+
+/* A structure one pass of its sweep read at one knee and the other at
+ * another: "unstable", both brackets (first pass first), never one
+ * stated as the fact (a busy machine moved an ROB reading from 448/512
+ * to 256/320 between two runs). */
+struct two_readings {
+	const struct sm_rise *a, *b; /* the first pass's and the second's */
+	const struct sm_rise *alv, *blv; /* and their levels (NULL: none) */
+	int na, nb;
+};
+
+static bool two_differ(const struct two_readings *t)
+{
+	return moved(t->a, t->b) || (t->alv && t->b && levels_moved(t->alv, t->na, t->blv, t->nb));
+}
+
+static void unstable_brackets(struct rec *r, const struct two_readings *t)
+{
+	rec_arr(r, "unstable");
+	bracket(r, t->a, t->alv, t->na);
+	bracket(r, t->b, t->blv, t->nb);
+	rec_close(r);
+}
+
+/* The field `key` as unstable (with its unit and source), when its two
+ * passes differ; false, nothing written, when they agree. */
+static bool unstable_field(struct rec *r, const char *key, const struct two_readings *t, const char *unit,
+			   const char *from)
+{
+	if (!two_differ(t))
+		return false;
+	rec_obj(r, key);
+	unstable_brackets(r, t);
+	rec_str(r, "unit", unit);
+	rec_str(r, "from", from);
+	rec_close(r);
+	return true;
+}
+
+/* The two passes of the same field of s and of second. */
+#define TWO(field) ((struct two_readings){&s.field, second ? &second->field : NULL, NULL, NULL, 0, 0})
+/* writer(&r, key, x, unit, from), unless the two passes t differ: then
+ * the field is unstable instead */
+#define SETTLED_OR(writer, key, t, x, unit, from)                              \
+	do {                                                                   \
+		const struct two_readings two_ = (t);                          \
+		if (!unstable_field(&r, key, &two_, unit, from))               \
+			writer(&r, key, x, unit, from);                        \
+	} while (0)
+
+static bool caches_moved(const struct sm_summary *a, const struct sm_summary *b)
+{
+	if (!b || a->nlevels != b->nlevels)
+		return b != NULL && (a->nlevels || b->nlevels);
+	for (int i = 0; i < a->nlevels; i++) /* each level holds [upto, next) */
+		if (disjoint(a->upto[i], a->next[i], false, b->upto[i], b->next[i], false))
+			return true;
+	return false;
+}
+
+/* The caches' levels as each pass read them, for `unavailable`. */
+static const char *caches_unstable_why(const struct sm_summary *a, const struct sm_summary *b)
+{
+	static char out[400];
+	int n = snprintf(out, sizeof(out), "unstable: the levels cache.load.lat read moved between its sweep's two "
+					  "passes (holds / steps before, bytes;");
+	const struct sm_summary *pass[2] = {a, b};
+	for (int p = 0; p < 2 && n < (int)sizeof(out); p++) {
+		n += snprintf(out + n, sizeof(out) - (size_t)n, "%s", p ? "; second:" : " first:");
+		for (int i = 0; i < pass[p]->nlevels && n < (int)sizeof(out); i++)
+			n += snprintf(out + n, sizeof(out) - (size_t)n, "%s %llu / %llu", i ? "," : "",
+				      (unsigned long long)pass[p]->upto[i], (unsigned long long)pass[p]->next[i]);
+		if (!pass[p]->nlevels && n < (int)sizeof(out))
+			n += snprintf(out + n, sizeof(out) - (size_t)n, " no step");
+	}
+	if (n < (int)sizeof(out))
+		snprintf(out + n, sizeof(out) - (size_t)n, ")");
+	return out;
+}
+
 /* A window kind the probe cannot see (lib/summary.c, window_blind):
  * no bracket, the reason with its figures instead. */
 static void window_blind_why(struct rec *r, const struct sm_summary *s, int k)
@@ -226,23 +348,36 @@ void summary_set_chase(uint64_t bytes, const char *from)
 	chase_from = from;
 }
 
-/* The results as lib/summary.c reads them; returns how many. */
+/* The results as lib/summary.c reads them, of one pass: pass 1's, or
+ * for pass 2 each structure sweep's second pass in place of its first
+ * (the other kernels' results as they are). Returns how many. */
 static struct sm_point points_of_run[SM_MAX_RESULTS] BM_NOINIT; /* the first n written before read */
-static int points_of(const struct sm_results *run)
+static bool has_second_pass(const struct sm_results *run, const char *kernel)
 {
-	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS;
+	for (int i = 0; i < run->n && i < SM_MAX_RESULTS; i++)
+		if (run->r[i].pass == 2 && run->r[i].kernel == kernel) /* the kernel's own name: one pointer */
+			return true;
+	return false;
+}
+
+static int points_of(const struct sm_results *run, unsigned pass)
+{
+	int n = run->n < SM_MAX_RESULTS ? run->n : SM_MAX_RESULTS, m = 0;
 	for (int i = 0; i < n; i++) {
 		const struct sm_result *q = &run->r[i];
-		points_of_run[i] = (struct sm_point){q->kernel, q->param, (double)q->cyc_milli / 1000.0,
-						     (double)q->br_miss_milli / 1000.0, q->has_br_miss, (double)q->bytes};
+		bool take = pass == 1 ? q->pass == 1 : q->pass == 2 || !has_second_pass(run, q->kernel);
+		if (take)
+			points_of_run[m++] = (struct sm_point){q->kernel, q->param, (double)q->cyc_milli / 1000.0,
+								(double)q->br_miss_milli / 1000.0, q->has_br_miss,
+								(double)q->bytes};
 	}
-	return n;
+	return m;
 }
 
 bool summary_memory_step_derived(const struct sm_results *run, uint64_t *bytes)
 {
 	double next;
-	if (!sm_memory_step(points_of_run, points_of(run), &next) || next < 1)
+	if (!sm_memory_step(points_of_run, points_of(run, 1), &next) || next < 1)
 		return false;
 	*bytes = (uint64_t)next;
 	return true;
@@ -252,8 +387,17 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 {
 	only = o;
 	nmissing = 0;
+	/* a structure sweep's second pass, where it ran: read on its own
+	 * first (the points' one array is then filled with pass 1's) */
+	static struct sm_summary s2 BM_NOINIT; /* written by summary_derive before read */
+	second = NULL;
+	for (int i = 0; i < run->n && i < SM_MAX_RESULTS && !second; i++)
+		if (run->r[i].pass == 2) {
+			summary_derive(points_of_run, points_of(run, 2), &s2);
+			second = &s2;
+		}
 	const struct sm_point *p = points_of_run;
-	int n = points_of(run);
+	int n = points_of(run, 1);
 	no_cycles = run->no_cycles;
 	results = run;
 	struct sm_summary s;
@@ -265,8 +409,9 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		rec_bool(&r, "cycles_estimated", true);
 	if (run->left_out)
 		rec_u64(&r, "points_left_out", (uint64_t)run->left_out);
+	bool caches_unstable = caches_moved(&s, second);
 	rec_arr(&r, "caches");
-	for (int i = 0; i < s.nlevels; i++) {
+	for (int i = 0; i < s.nlevels && !caches_unstable; i++) {
 		rec_obj(&r, NULL);
 		rec_u64(&r, "holds_bytes", (uint64_t)s.upto[i]);
 		rec_u64(&r, "step_before_bytes", (uint64_t)s.next[i]);
@@ -275,7 +420,9 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 	}
 	rec_close(&r);
 	rec_obj(&r, "unavailable");
-	if (!s.nlevels && ASKED("cache.load.lat"))
+	if (caches_unstable)
+		missing(&r, "caches", caches_unstable_why(&s, second));
+	else if (!s.nlevels && ASKED("cache.load.lat"))
 		missing(&r, "caches", why("cache.load.lat did not run, or its curve has no step"));
 	if (!s.has_mispredict && ASKED("branch.random", "branch.predictable"))
 		missing(&r, "mispredict_penalty", why("branch.random and branch.predictable did not both run"));
@@ -379,8 +526,11 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 			if (!w->has)
 				continue;
 			rec_obj(&r, sm_window_fillers[k]);
+			const struct two_readings t = TWO(window[k]);
 			if (s.window_blind[k]) {
 				window_blind_why(&r, &s, k);
+			} else if (second && second->order == SM_OUT_OF_ORDER && two_differ(&t)) {
+				unstable_brackets(&r, &t);
 			} else {
 				rec_u64(&r, w->open ? "at_least" : "fits", (uint64_t)w->fits);
 				if (!w->open)
@@ -398,30 +548,43 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		rec_str(&r, "from", "uarch.mlp");
 		rec_close(&r);
 	}
-	rise_field(&r, "tlb_reach", &s.tlb_first, "4 KiB pages (first TLB level)",
+	SETTLED_OR(rise_field, "tlb_reach", TWO(tlb_first), &s.tlb_first, "4 KiB pages (first TLB level)",
 		   "cache.tlb.lat: first page count over 1.25x cache.load.lat at pages x 64 bytes");
-	rise_field(&r, "tlb_reach_last", &s.tlb_last, "4 KiB pages (the biggest step)",
+	SETTLED_OR(rise_field, "tlb_reach_last", TWO(tlb_last), &s.tlb_last, "4 KiB pages (the biggest step)",
 		   "cache.tlb.lat: the biggest rise between two page counts");
 	const char *by = s.steps_by_penalty ? "first cost over the median before it by a tenth of the mispredict penalty"
 					    : "first cost over 1.5x the median before it";
-	steps_levels(&r, "btb", &s.btb4, &s.btb4_next, NULL, s.btb4_levels, s.nbtb4_levels, "taken jumps, 4 bytes apart",
-		  "branch.btb.4: each step over 1.5x its level's median");
-	steps_levels(&r, "btb_16", &s.btb16, &s.btb16_next, NULL, s.btb16_levels, s.nbtb16_levels,
-		     "taken jumps, 16 bytes apart",
-		  "branch.btb.16: each step over 1.5x its level's median");
+	struct two_readings btb = TWO(btb4), btb16 = TWO(btb16);
+	if (second) {
+		btb = (struct two_readings){&s.btb4, &second->btb4, s.btb4_levels, second->btb4_levels, s.nbtb4_levels,
+					    second->nbtb4_levels};
+		btb16 = (struct two_readings){&s.btb16, &second->btb16, s.btb16_levels, second->btb16_levels,
+					      s.nbtb16_levels, second->nbtb16_levels};
+	}
+	if (!unstable_field(&r, "btb", &btb, "taken jumps, 4 bytes apart", "branch.btb.4: each step over 1.5x its level's median"))
+		steps_levels(&r, "btb", &s.btb4, &s.btb4_next, NULL, s.btb4_levels, s.nbtb4_levels,
+			     "taken jumps, 4 bytes apart", "branch.btb.4: each step over 1.5x its level's median");
+	if (!unstable_field(&r, "btb_16", &btb16, "taken jumps, 16 bytes apart",
+			    "branch.btb.16: each step over 1.5x its level's median"))
+		steps_levels(&r, "btb_16", &s.btb16, &s.btb16_next, NULL, s.btb16_levels, s.nbtb16_levels,
+			     "taken jumps, 16 bytes apart", "branch.btb.16: each step over 1.5x its level's median");
 	const char *knee = s.steps_by_penalty
 				   ? "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by a "
 				     "quarter of the mispredict penalty or more"
 				   : "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by half "
 				     "its lowest cost or more";
-	knee_field(&r, "return_stack", &s.ras, &s.ras_knee,
-		   "calls deep, each from a random one of two sites (only a return stack predicts)", knee);
-	knee_field(&r, "return_fixed", &s.ret_fixed, &s.ret_fixed_knee,
-		   "calls deep, returns to fixed places (a BTB can help)", knee);
-	rise_field(&r, "indirect_targets", &s.indirect, "targets in a repeating cycle at one call site", by);
-	rise_field(&r, "history_length", &s.history, "never-taken branches between a random branch and its copy",
+	const char *ras_unit = "calls deep, each from a random one of two sites (only a return stack predicts)";
+	if (!unstable_field(&r, "return_stack", &TWO(ras), ras_unit, knee))
+		knee_field(&r, "return_stack", &s.ras, &s.ras_knee, ras_unit, knee);
+	const char *fixed_unit = "calls deep, returns to fixed places (a BTB can help)";
+	if (!unstable_field(&r, "return_fixed", &TWO(ret_fixed), fixed_unit, knee))
+		knee_field(&r, "return_fixed", &s.ret_fixed, &s.ret_fixed_knee, fixed_unit, knee);
+	SETTLED_OR(rise_field, "indirect_targets", TWO(indirect), &s.indirect,
+		   "targets in a repeating cycle at one call site", by);
+	SETTLED_OR(rise_field, "history_length", TWO(history), &s.history,
+		   "never-taken branches between a random branch and its copy",
 		   "branch.history: first filler count with br_miss x (fillers + 2) over 0.75 per group");
-	rise_field(&r, "pattern_period", &s.pattern, "branches in a repeating outcome pattern",
+	SETTLED_OR(rise_field, "pattern_period", TWO(pattern), &s.pattern, "branches in a repeating outcome pattern",
 		   "branch.pattern: first cost over halfway from branch.predictable to branch.random");
 	if (s.has_bandwidth) {
 		rec_obj(&r, "read_bandwidth");

@@ -17,6 +17,7 @@ struct sm_result {
 	int64_t cyc_milli, br_miss_milli; /* per op, thousandths */
 	bool has_br_miss;
 	uint64_t bytes; /* bytes one op moves, 0 if the kernel does not say */
+	uint8_t pass;   /* 1, or 2: a structure sweep's second pass (kernel.h) */
 };
 
 /* A result the summary does not read (below its floor): which kernel and

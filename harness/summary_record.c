@@ -17,10 +17,12 @@
 static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
 static struct sm_refused refused[SM_MAX_REFUSED] BM_NOINIT; /* the first run.nrefused are written before read */
 static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, ""};
+static uint8_t pass = 1; /* of the results summary_add is given now */
 
 void summary_reset(bool cycles_estimated, const char *cycles_why)
 {
 	run.n = run.left_out = run.nrefused = 0;
+	pass = 1;
 	run.estimated = cycles_estimated;
 	run.counted = 0;
 	run.cycles_are_instructions = true;
@@ -36,6 +38,11 @@ void summary_note_counts(bool cycles_are_instructions)
 	run.cycles_are_instructions &= cycles_are_instructions;
 }
 
+void summary_set_pass(unsigned p)
+{
+	pass = p == 2 ? 2 : 1;
+}
+
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
 		 uint64_t bytes_per_op)
 {
@@ -45,7 +52,7 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 		run.left_out++;
 		return;
 	}
-	points[run.n++] = (struct sm_result){kernel, param, cyc_milli, br_miss_milli, has_br_miss, bytes_per_op};
+	points[run.n++] = (struct sm_result){kernel, param, cyc_milli, br_miss_milli, has_br_miss, bytes_per_op, pass};
 }
 
 void summary_refuse(const char *kernel, const char *verdict, const char *why)

@@ -16,6 +16,9 @@ void summary_note_counts(bool cycles_are_instructions);
  * mispredicts per op where the core counts them. */
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
 		 uint64_t bytes_per_op);
+/* The results that follow are of pass 1 or 2 of their sweep (a
+ * structure sweep's second, unreported pass: kernel.h). */
+void summary_set_pass(unsigned pass);
 /* A result left out of the summary by its verdict (below_floor), with
  * the verdict's reason. */
 void summary_refuse(const char *kernel, const char *verdict, const char *why);

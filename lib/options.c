@@ -186,7 +186,11 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			o->selftest_nocaches = true;
 			return NULL;
 		}
-		return "trap, break, nocycle, nofp, replay, retry or nocaches";
+		if (vlen == 8 && memcmp(v, "unstable", 8) == 0) {
+			o->selftest_unstable = true;
+			return NULL;
+		}
+		return "trap, break, nocycle, nofp, replay, retry, nocaches or unstable";
 	}
 	return "";
 }

@@ -261,7 +261,7 @@ static const struct bpu_op ind_op = {IND, ind_params, N(ind_params), NULL, NULL,
 	BM_KERNEL(id) = {                                                                           \
 		.name = kname, .op = opname, .param_name = pname, .param = id##_param, .prepare = prepare, \
 		.body = {body_x1, body_x2}, .empty = {empty_x1, empty_x2}, .ops_per_iter = 1,         \
-		.ops_of = ops_of, .check = check, .refresh = refresh,                                \
+		.ops_of = ops_of, .check = check, .refresh = refresh, .structure = true,             \
 		.arg = &op_,                                                                        \
 	}
 

@@ -198,14 +198,15 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 uint64_t bm_branch_x1(void *, uint64_t);
 uint64_t bm_branch_x2(void *, uint64_t);
 
-#define BRANCH(id, kname, mode, pname, pfn)                                                            \
+#define BRANCH(id, kname, mode, pname, pfn, structure_)                                                \
 	BM_KERNEL(id) = {                                                                              \
 		.name = kname, .op = "conditional branch", .param_name = pname, .param = pfn,          \
 		.prepare = prepare, .body = {bm_branch_x1, bm_branch_x2}, .ops_per_iter = UNROLL,      \
-		.check = check, .refresh = refresh, .arg = (const void *)(uintptr_t)mode,              \
+		.check = check, .refresh = refresh, .structure = structure_,                           \
+		.arg = (const void *)(uintptr_t)mode,                                                  \
 	}
 
-BRANCH(branch_predictable, "branch.predictable", PREDICTABLE, NULL, NULL);
-BRANCH(branch_random, "branch.random", RANDOM, NULL, NULL);
-BRANCH(branch_pattern, "branch.pattern", PATTERN, "period", periods);
-BRANCH(branch_history, "branch.history", HISTORY, "fillers", fillers);
+BRANCH(branch_predictable, "branch.predictable", PREDICTABLE, NULL, NULL, false);
+BRANCH(branch_random, "branch.random", RANDOM, NULL, NULL, false);
+BRANCH(branch_pattern, "branch.pattern", PATTERN, "period", periods, true);
+BRANCH(branch_history, "branch.history", HISTORY, "fillers", fillers, true);

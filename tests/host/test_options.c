@@ -32,7 +32,7 @@ void test_options(void)
 
 	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=again");
-	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay, retry or nocaches") != NULL,
+	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay, retry, nocaches or unstable") != NULL,
 	      "selftest=again refused: %s", o.bad);
 	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=nocaches");

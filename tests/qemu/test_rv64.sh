@@ -18,6 +18,20 @@ expect_q quick 'map(select(.type=="core"))[0] | .hart == 0 and (.isa | startswit
 expect_q quick 'map(select(.type=="core"))[0].counters.l1d_miss | startswith("SBI PMU")' "missing events say why"
 expect_q quick '[.[] | select(.kernel=="cache.line.lat")] | length >= 4 and all(.type == "result" and .check == "ok")' "cache.line.lat: QEMU 10's hart lists zicbom and cbo.flush runs"
 expect_q quick '[.[] | select(.type=="summary")][0].unavailable.line_size | test("every result counted a cycle a retired instruction: an emulator, which models no cache$")' "summary: no line size, for the true reason: an emulator has no cache to flush"
+# The structure sweeps run twice (their second pass unreported): under
+# -icount both passes read the same, so no field is unstable, and each
+# sweep's points are in the log once
+expect_q quick '([.[] | select(.type=="summary")][0] | tostring | contains("unstable") | not) and ([.[] | select(.type=="result" and .kernel=="branch.btb.4")] | length == ([.[] | select(.type=="result" and .kernel=="branch.btb.4") | .param.value] | unique | length))' "two passes that agree: no field unstable, each point reported once"
+# baremark.selftest=unstable: each second pass reads 3x from its fifth
+# point, so the knee each field reads moves: every such field says
+# unstable, with the first pass's bracket and the second's, and none
+# states one as the fact
+boot unstable "baremark.selftest=unstable baremark.only=cache.load.lat,branch.btb.4,branch.ret.random,branch.indirect,branch.predictable,branch.random baremark.repeat=1"
+expect_q unstable '.[-1].errors == 0 and (map(select(.type=="run"))[0].options.selftest_unstable != null)' "unstable: a complete run, the option recorded"
+expect_q unstable '[.[] | select(.type=="summary")][0] | (.btb.unstable | length == 2 and (.[0] | has("at_least")) and (.[1] | has("fits") and has("exceeds"))) and (.btb | has("fits") | not) and (.return_stack.unstable | length == 2) and (.indirect_targets.unstable | length == 2)' "unstable: btb, return_stack and indirect_targets give both brackets (flat first, a step second), no fits of their own"
+expect_q unstable '[.[] | select(.type=="summary")][0] | (.caches == []) and (.unavailable.caches | startswith("unstable: the levels cache.load.lat read moved between its sweep'"'"'s two passes"))' "unstable: the cache levels are not stated, the reason gives both passes' levels"
+expect_q unstable '[.[] | select(.type=="result" and .kernel=="branch.btb.4")] | length == 12' "unstable: the second pass is not in the log (12 points, once each)"
+
 # QEMU virt's tree lists no cache sizes and RISC-V has no register that
 # does: the cache sweep goes to 8 MiB to find the step to memory itself,
 # finds none (QEMU models no cache), and the chases say so

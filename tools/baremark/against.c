@@ -139,7 +139,7 @@ struct reading {
 	bool has, bracket, open;
 	double fits, exceeds, value;
 	const char *unavailable_key;
-	const char *blind; /* a window kind the probe could not see: why */
+	const char *said; /* no reading, and why: a window kind the probe could not see, a knee that moved */
 };
 
 static json_int_t ival(const json_t *o, const char *k)
@@ -207,11 +207,14 @@ static struct reading read_field(const json_t *sum, const char *field)
 	if (strncmp(field, "window.", 7) == 0) {
 		r.unavailable_key = "window";
 		o = json_object_get(json_object_get(sum, "window"), field + 7);
-		r.blind = json_string_value(json_object_get(o, "blind"));
+		r.said = json_string_value(json_object_get(o, "blind"));
 	} else {
 		r.unavailable_key = field;
 		o = json_object_get(sum, field);
 	}
+	static char moved[96];
+	if (summary_unstable(o, moved, sizeof(moved))) /* the knee moved between the sweep's two passes */
+		r.said = moved;
 	bracket_of(o, &r);
 	return r;
 }
@@ -259,8 +262,8 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
 	double lo, hi;
 	bool numeric = parse_published(f->published, &lo, &hi);
 	if (!r.has) {
-		const char *why = r.blind ? r.blind : summary_unavailable(sum, r.unavailable_key);
-		snprintf(measured, sizeof(measured), r.blind ? "blind" : "-");
+		const char *why = r.said ? r.said : summary_unavailable(sum, r.unavailable_key);
+		snprintf(measured, sizeof(measured), "%s", !r.said ? "-" : strncmp(r.said, "unstable", 8) == 0 ? "unstable" : "blind");
 		printf("%-26s | %-26s | %-14s | not measured (%s) | %s\n", f->field, measured, f->published,
 		       why ? why : "no reading in this run", f->source);
 		return 0;

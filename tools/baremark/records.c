@@ -123,3 +123,22 @@ const char *summary_unavailable(const json_t *sum, const char *key)
 	const char *why = key ? json_string_value(json_object_get(u, key)) : NULL;
 	return why ? why : json_string_value(json_object_get(u, "summary"));
 }
+
+bool summary_unstable(const json_t *field, char *buf, size_t cap)
+{
+	const json_t *u = json_object_get(field, "unstable");
+	if (!json_is_array(u) || json_array_size(u) != 2 || !cap)
+		return false;
+	size_t n = (size_t)snprintf(buf, cap, "unstable:");
+	for (size_t i = 0; i < 2 && n < cap; i++) {
+		const json_t *b = json_array_get(u, i);
+		const json_t *least = json_object_get(b, "at_least");
+		if (least)
+			n += (size_t)snprintf(buf + n, cap - n, "%s >= %lld", i ? ";" : "", (long long)json_integer_value(least));
+		else
+			n += (size_t)snprintf(buf + n, cap - n, "%s %lld/%lld", i ? ";" : "",
+					      (long long)json_integer_value(json_object_get(b, "fits")),
+					      (long long)json_integer_value(json_object_get(b, "exceeds")));
+	}
+	return true;
+}

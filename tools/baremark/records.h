@@ -38,4 +38,8 @@ const char *result_verdict(const json_t *rec, const char **why);
  * else the whole summary's (`unavailable.summary`: an arm64 core without
  * FP derives none); NULL when the record gives neither. */
 const char *summary_unavailable(const json_t *sum, const char *key);
+/* A summary field whose knee moved between its sweep's two passes
+ * ("unstable": both brackets): "unstable: 408/456; 256/320" (">= N" for
+ * an open one) into buf; false, buf untouched, for any other field. */
+bool summary_unstable(const json_t *field, char *buf, size_t cap);
 #endif

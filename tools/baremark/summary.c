@@ -191,6 +191,8 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 	(void)core;
 	json_t *w = json_object_get(sum, "window");
 	json_t *x = json_object_get(w, sm_window_fillers[i]);
+	if (x && summary_unstable(x, buf, cap))
+		return;
 	if (x && json_is_string(json_object_get(x, "blind")))
 		cell_or_note(buf, cap, "blind", json_string_value(json_object_get(x, "blind")));
 	else if (x && json_object_get(x, "at_least"))
@@ -258,6 +260,8 @@ static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
 	json_t *x = json_object_get(sum, key);
 	if (!x)
 		unavailable(buf, cap, sum, key);
+	else if (summary_unstable(x, buf, cap))
+		return;
 	else if (json_object_get(x, "at_least"))
 		snprintf(buf, cap, ">= %lld (never rose)", (long long)json_integer_value(json_object_get(x, "at_least")));
 	else if (json_object_get(x, "entries"))
