@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -158,38 +159,25 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 		return NULL;
 	}
 	if (is(w, klen, "selftest")) {
-		if (vlen == 4 && memcmp(v, "trap", 4) == 0) {
-			o->selftest_trap = true;
-			return NULL;
-		}
-		if (vlen == 5 && memcmp(v, "break", 5) == 0) {
-			o->selftest_break = true;
-			return NULL;
-		}
-		if (vlen == 7 && memcmp(v, "nocycle", 7) == 0) {
-			o->selftest_nocycle = true;
-			return NULL;
-		}
-		if (vlen == 4 && memcmp(v, "nofp", 4) == 0) {
-			o->selftest_nofp = true;
-			return NULL;
-		}
-		if (vlen == 6 && memcmp(v, "replay", 6) == 0) {
-			o->selftest_replay = true;
-			return NULL;
-		}
-		if (vlen == 5 && memcmp(v, "retry", 5) == 0) {
-			o->selftest_retry = true;
-			return NULL;
-		}
-		if (vlen == 8 && memcmp(v, "nocaches", 8) == 0) {
-			o->selftest_nocaches = true;
-			return NULL;
-		}
-		if (vlen == 8 && memcmp(v, "unstable", 8) == 0) {
-			o->selftest_unstable = true;
-			return NULL;
-		}
+		/* each word turns on one test-only switch (options.h) */
+		static const struct {
+			const char *word;
+			size_t at;
+		} tests[] = {
+			{"trap", offsetof(struct bm_options, selftest_trap)},
+			{"break", offsetof(struct bm_options, selftest_break)},
+			{"nocycle", offsetof(struct bm_options, selftest_nocycle)},
+			{"nofp", offsetof(struct bm_options, selftest_nofp)},
+			{"replay", offsetof(struct bm_options, selftest_replay)},
+			{"retry", offsetof(struct bm_options, selftest_retry)},
+			{"nocaches", offsetof(struct bm_options, selftest_nocaches)},
+			{"unstable", offsetof(struct bm_options, selftest_unstable)},
+		};
+		for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
+			if (strlen(tests[i].word) == vlen && memcmp(v, tests[i].word, vlen) == 0) {
+				*(bool *)((char *)o + tests[i].at) = true;
+				return NULL;
+			}
 		return "trap, break, nocycle, nofp, replay, retry, nocaches or unstable";
 	}
 	return "";
