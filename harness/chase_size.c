@@ -12,8 +12,9 @@
 /* Where no size is known, the sweep reaches past the last-level caches
  * of the boards' cores (the K3's 4 MiB L2, the RK3588's 3 MiB L3), so
  * that cache.load.lat can find the step to memory itself: 8 MiB in the
- * quick profile (its cap anyway), 32 MiB in the full one. The sim
- * profile cannot pay for that on a core's RTL: baremark.llc= there. */
+ * quick and sim profiles (quick's cap anyway), 32 MiB in the full one.
+ * On a core's RTL that costs the search's millions of instructions
+ * (docs/simulators.md); baremark.llc= spares them. */
 #define GUESSED_SWEEP_QUICK (8 * MIB)
 #define GUESSED_SWEEP_FULL (32 * MIB)
 
@@ -36,28 +37,23 @@ static void set_sweep(struct bm_env *e, uint64_t largest)
 {
 	enum bm_profile p = e->opt->profile;
 	uint64_t sweep = 4 * largest;
-	if (e->caches_guessed && p == BM_PROFILE_QUICK && sweep < GUESSED_SWEEP_QUICK)
+	if (p == BM_PROFILE_SIM)
+		sweep = 2 * largest;
+	if (e->caches_guessed && p != BM_PROFILE_FULL && sweep < GUESSED_SWEEP_QUICK)
 		sweep = GUESSED_SWEEP_QUICK;
 	if (e->caches_guessed && p == BM_PROFILE_FULL && sweep < GUESSED_SWEEP_FULL)
 		sweep = GUESSED_SWEEP_FULL;
 	if (p == BM_PROFILE_QUICK && sweep > 8 * MIB)
 		sweep = 8 * MIB;
-	if (p == BM_PROFILE_SIM)
-		sweep = 2 * largest;
 	/* every point is listed; one that does not fit in free memory is a
 	 * skip record saying how much it needed and how much was free */
 	e->sweep_max_bytes = sweep;
 }
 
-static const char *guessed_from(const struct bm_env *e)
+static const char *guessed_from(void)
 {
-	return e->opt->profile == BM_PROFILE_SIM
-		       ? "2x the platform's default (no cache sizes described, and the sim profile does not sweep far "
-			 "enough to find the step to memory: the chase may sit in a cache; baremark.llc= gives the last "
-			 "level)"
-		       : "2x the platform's default (no cache sizes described, and cache.load.lat did not run before "
-			 "the chases or found no step to memory: the chase may sit in a cache; baremark.llc= gives the "
-			 "last level)";
+	return "2x the platform's default (no cache sizes described, and cache.load.lat did not run before the "
+	       "chases or found no step to memory: the chase may sit in a cache; baremark.llc= gives the last level)";
 }
 
 void chase_size_initial(struct bm_env *e)
@@ -73,7 +69,7 @@ void chase_size_initial(struct bm_env *e)
 	set_chase(e, largest,
 		  o->llc_kib ? "2x baremark.llc"
 		  : !e->caches_guessed ? "2x the largest cache the board describes"
-				       : guessed_from(e));
+				       : guessed_from());
 }
 
 void chase_size_for_core(struct bm_env *e)
