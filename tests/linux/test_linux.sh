@@ -83,7 +83,7 @@ expect_q quick '[.[] | select(.type=="summary")][0].execution.chase_from == "2x 
 # where it found no step (a busy machine can smooth one away), the
 # platform's default, saying so. Which one is this machine's timing;
 # that the size follows what was said is behaviour.
-run nocaches --profile quick --only 'cache.load.lat,uarch.mlp' --selftest nocaches
+run nocaches --profile quick --only 'cache.load.lat,uarch.mlp,uarch.window.store' --selftest nocaches
 expect_q nocaches 'map(select(.type=="run"))[0].options.selftest_nocaches != null and ([.[] | select(.type=="result" and .kernel=="cache.load.lat") | .param.value] | max == 8388608)' "nocaches: the option recorded, the cache sweep to 8 MiB"
 if q nocaches '[.[] | select(.type=="summary")][0].execution.chase_from' | grep '^2x where' >/dev/null; then
 	expect_q nocaches '[.[] | select(.type=="summary")][0].execution | (.chase_from | capture("^2x where this core.s cache\\.load\\.lat stepped to its slowest level \\((?<k>[0-9]+) KiB; no cache sizes described") | .k | tonumber * 2048) as $want | .chase_bytes >= $want and .chase_bytes < 2 * $want' "nocaches: a step found, and the chase twice it (to a power of two of lines)"
