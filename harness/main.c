@@ -103,7 +103,7 @@ static void run_record(uint64_t reloc_delta)
 	if (opts.selftest_nofp)
 		rec_str(&r, "selftest_nofp", "FP and SIMD access turned off on every core");
 	if (opts.selftest_unstable)
-		rec_str(&r, "selftest_unstable", "each structure sweep's second pass reads 3x from its fifth point");
+		rec_str(&r, "selftest_unstable", "each structure sweep's second pass reads 0.1x its first point, 3x from its fifth");
 	if (opts.selftest_nocaches)
 		rec_str(&r, "selftest_nocaches", "no cache size read from the board or the cores: the sizes are found or guessed");
 	if (opts.baud)

@@ -22,15 +22,16 @@ expect_q quick '[.[] | select(.type=="summary")][0].unavailable.line_size | test
 # -icount both passes read the same, so no field is unstable, and each
 # sweep's points are in the log once
 expect_q quick '([.[] | select(.type=="summary")][0] | tostring | contains("unstable") | not) and ([.[] | select(.type=="result" and .kernel=="branch.btb.4")] | length == ([.[] | select(.type=="result" and .kernel=="branch.btb.4") | .param.value] | unique | length))' "two passes that agree: no field unstable, each point reported once"
-# baremark.selftest=unstable: each second pass reads 3x from its fifth
-# point, so the knee each field reads moves: every such field says
-# unstable, with the first pass's bracket and the second's, and none
-# states one as the fact
-boot unstable "baremark.selftest=unstable baremark.only=cache.load.lat,branch.btb.4,branch.ret.random,branch.indirect,branch.predictable,branch.random baremark.repeat=1"
+# baremark.selftest=unstable: each second pass reads its first point at
+# a tenth and from its fifth at 3x, so the execution order and the knee
+# each field reads move: every such field says unstable, with the first
+# pass's reading and the second's, and none states one as the fact
+boot unstable "baremark.selftest=unstable baremark.only=cache.load.lat,branch.btb.4,branch.ret.random,branch.indirect,branch.predictable,branch.random,uarch.mlp,uarch.window.nop baremark.repeat=1"
 expect_q unstable '.[-1].errors == 0 and (map(select(.type=="run"))[0].options.selftest_unstable != null)' "unstable: a complete run, the option recorded"
 expect_q unstable '[.[] | select(.type=="summary")][0] | (.btb.unstable | length == 2 and (.[0] | has("at_least")) and (.[1] | has("fits") and has("exceeds"))) and (.btb | has("fits") | not) and (.return_stack.unstable | length == 2) and (.indirect_targets.unstable | length == 2)' "unstable: btb, return_stack and indirect_targets give both brackets (flat first, a step second), no fits of their own"
 expect_q unstable '[.[] | select(.type=="summary")][0] | (.caches == []) and (.unavailable.caches | startswith("unstable: the levels cache.load.lat read moved between its sweep'"'"'s two passes"))' "unstable: the cache levels are not stated, the reason gives both passes' levels"
 expect_q unstable '[.[] | select(.type=="result" and .kernel=="branch.btb.4")] | length == 12' "unstable: the second pass is not in the log (12 points, once each)"
+expect_q unstable '[.[] | select(.type=="summary")][0] | (.execution | .order == "unstable" and (.unstable | map(.order) == ["in-order", "out-of-order"]) and (has("overlap_ratio") | not)) and (has("window") | not) and (.unavailable.window | startswith("the execution order moved between the window sweeps'"'"' two passes"))' "unstable: the execution order itself moved (in-order 10, then out-of-order): both said, no window read off either"
 
 # QEMU virt's tree lists no cache sizes and RISC-V has no register that
 # does: the cache sweep goes to 8 MiB to find the step to memory itself,

@@ -177,9 +177,14 @@ static void memory_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 static void order_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
-	json_t *e = json_object_get(sum, "execution");
-	if (e)
-		snprintf(buf, cap, "%s (ratio %.2f)", json_string_value(json_object_get(e, "order")),
+	json_t *e = json_object_get(sum, "execution"), *u = json_object_get(e, "unstable");
+	if (json_array_size(u) == 2) /* the two passes disagree on the order */
+		snprintf(buf, cap, "unstable: %s %.2f; %s %.2f", json_string_value(json_object_get(json_array_get(u, 0), "order")) ?: "?",
+			 json_number_value(json_object_get(json_array_get(u, 0), "overlap_ratio")),
+			 json_string_value(json_object_get(json_array_get(u, 1), "order")) ?: "?",
+			 json_number_value(json_object_get(json_array_get(u, 1), "overlap_ratio")));
+	else if (e)
+		snprintf(buf, cap, "%s (ratio %.2f)", json_string_value(json_object_get(e, "order")) ?: "?",
 			 json_number_value(json_object_get(e, "overlap_ratio")));
 	else
 		unavailable(buf, cap, sum, "execution");
