@@ -286,7 +286,7 @@ static void window_blind_why(struct rec *r, const struct sm_summary *s, int k)
 	snprintf(why, sizeof(why),
 		 "the cost rose at %s fillers, whose op takes at least %s cycles at the core's best IPC (%s): no "
 		 "less than the %s-cycle miss they hide behind, so the rise may be the fillers' own time, not a full "
-		 "structure (a miss that slow: a chase within a cache?)",
+		 "structure (a miss that short: a chase within a cache?)",
 		 f, c, w, m);
 	rec_str(r, "blind", why);
 }
