@@ -437,12 +437,13 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 	if (!s.has_width && (ASKED("pipeline.add.thr") || ASKED("uarch.width.alu_load") ||
 			     ASKED("uarch.width.alu_branch") || ASKED("uarch.width.alu_mul")))
 		missing(&r, "issue_width", why("no independent-instruction kernel ran"));
-	if (s.order == SM_ORDER_UNKNOWN && (asked_window() && ASKED("uarch.mlp")))
-		missing(&r, "execution", why("uarch.window.* at filler 0 and uarch.mlp chains=1 did not both run"));
+	if (s.order == SM_ORDER_UNKNOWN && asked_window() && (ASKED("uarch.window.miss") || ASKED("uarch.mlp")))
+		missing(&r, "execution",
+			why("uarch.window.* at filler 0 and one miss (uarch.window.miss or uarch.mlp chains=1) did not both run"));
 	else if (order_unstable)
 		missing(&r, "window", "the execution order moved between the window sweeps' two passes (execution."
 				      "unstable): no window is read off either");
-	else if (s.order == SM_IN_ORDER && (asked_window() && ASKED("uarch.mlp")))
+	else if (s.order == SM_IN_ORDER && asked_window())
 		missing(&r, "window", why("in-order: there is no out-of-order window to measure"));
 	if (!s.has_mlp && ASKED("uarch.mlp"))
 		missing(&r, "memory_parallelism", why("uarch.mlp did not run"));
@@ -538,7 +539,9 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 			rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
 			rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
 		}
-		rec_str(&r, "from", "uarch.window.* filler=0 / uarch.mlp chains=1");
+		rec_str(&r, "from", s.miss_from && strcmp(s.miss_from, "uarch.window.miss") == 0
+					    ? "uarch.window.* filler=0 / uarch.window.miss"
+					    : "uarch.window.* filler=0 / uarch.mlp chains=1");
 		/* how far the chases reach decides what they can see */
 		rec_u64(&r, "chase_bytes", chase_bytes);
 		rec_str(&r, "chase_from", chase_from ? chase_from : "unknown");

@@ -85,6 +85,7 @@ struct sm_summary {
 	/* one miss (uarch.mlp chains=1), cycles: what the window probes'
 	 * fillers hide behind */
 	double miss_cycles;
+	const char *miss_from; /* the kernel it came from */
 	/* a kind whose cost rose where its fillers alone take at least a
 	 * miss at the core's best IPC (width): the rise may be the fillers'
 	 * own time, not a full structure, so the probe is blind there and

@@ -105,6 +105,21 @@ void test_summary(void)
 	CHECK(s.has_bandwidth && NEAR(s.bw_small, 32.0) && NEAR(s.bw_large, 8.0) && NEAR(s.bw_large_bytes, 33554432),
 	      "read bandwidth 32 B/cycle at 1 KiB, 8 at 32 MiB");
 
+	{
+		/* the memory latency drifted between uarch.mlp (300) and the
+		 * window probes (600, a shared host): the order is read against
+		 * the miss timed just before them, not the early one */
+		struct sm_point d[] = {{"uarch.mlp", 1, 300.0, 0, false, 0},
+				       {"uarch.window.miss", -1, 600.0, 0, false, 0},
+				       {"uarch.window.nop", 0, 620.0, 0, false, 0}};
+		struct sm_summary ds;
+		summary_derive(d, 3, &ds);
+		CHECK(ds.order == SM_OUT_OF_ORDER && NEAR(ds.overlap_ratio, 620.0 / 600.0) && NEAR(ds.miss_cycles, 600.0) &&
+			      strcmp(ds.miss_from, "uarch.window.miss") == 0,
+		      "order against uarch.window.miss: out-of-order (%f, from %s)", ds.overlap_ratio, ds.miss_from);
+		summary_derive(d, 1, &ds); /* no window probe: no order */
+		CHECK(ds.order == SM_ORDER_UNKNOWN, "no window probe, no order");
+	}
 	CHECK(!s.window_blind[0] && !s.window_blind[4] && NEAR(s.window_fill_cycles[0], 2 * 256 / 5.0),
 	      "a miss of 300 cycles is slower than 512 nops at 5 a cycle (102): the probe sees the window");
 	{

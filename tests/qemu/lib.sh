@@ -110,7 +110,10 @@ check_complete_run() {
 	# the sled (a load of its address and the jump), `filler` fillers and
 	# the jump back: 2 x filler + 10 instructions, every filler kind, at
 	# every point of the quick profile's sweep to 1024.
-	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("uarch.window.")))] | (map(.kernel) | unique) == ["uarch.window.branch","uarch.window.fp","uarch.window.int","uarch.window.load","uarch.window.nop","uarch.window.store"] and all(.instructions_per_op == 2 * .param.value + 10 and .cycles_per_op.est == .instructions_per_op) and ([.[] | select(.kernel == "uarch.window.nop") | .param.value] == [range(0; 65; 4)] + [72,80,88,96,104,112,120,128,144,160,176,192,216,240,264,296,328,368,408,456,512,576,648,728,816,912,1024])' "uarch.window.*: six filler kinds, every 4 fillers to 64 then at most an eighth apart to 1024, 2 x filler + 10 instructions per op"
+	expect_q "$n" '[.[] | select(.type=="result" and (.kernel | startswith("uarch.window.")) and .kernel != "uarch.window.miss")] | (map(.kernel) | unique) == ["uarch.window.branch","uarch.window.fp","uarch.window.int","uarch.window.load","uarch.window.nop","uarch.window.store"] and all(.instructions_per_op == 2 * .param.value + 10 and .cycles_per_op.est == .instructions_per_op) and ([.[] | select(.kernel == "uarch.window.nop") | .param.value] == [range(0; 65; 4)] + [72,80,88,96,104,112,120,128,144,160,176,192,216,240,264,296,328,368,408,456,512,576,648,728,816,912,1024])' "uarch.window.*: six filler kinds, every 4 fillers to 64 then at most an eighth apart to 1024, 2 x filler + 10 instructions per op"
+	# Their one-miss reference, just before them: one load an op, and the
+	# summary's execution order read against it
+	expect_q "$n" '([.[] | select(.type=="result" and .kernel=="uarch.window.miss")] | length == 1 and .[0].instructions_per_op == 1) and ([.[] | select(.type=="summary")][0].execution.from == "uarch.window.* filler=0 / uarch.window.miss")' "uarch.window.miss: one load an op, the execution order's reference"
 	# The summary record, read off this run: under -icount a cycle is an
 	# instruction, so the core is "in-order" (the two used misses cost
 	# their instructions, 10, against 1 for one miss), one instruction per

@@ -146,7 +146,7 @@ base=$(q simbase '.[-1].ticks_from_entry.end' 2>/dev/null)
 summary_kernels="cache.load.lat cache.seq.lat cache.tlb.lat cache.line.lat cache.bw.read
 	branch.predictable branch.random branch.pattern branch.history branch.btb.4 branch.btb.16
 	branch.ret.fixed branch.ret.random branch.indirect uarch.mlp uarch.stlf.lat uarch.width.alu_load
-	uarch.width.alu_branch uarch.width.alu_mul uarch.window.nop uarch.window.int uarch.window.fp
+	uarch.width.alu_branch uarch.width.alu_mul uarch.window.miss uarch.window.nop uarch.window.int uarch.window.fp
 	uarch.window.load uarch.window.store uarch.window.branch pipeline.add.lat pipeline.add.thr
 	pipeline.addi.lat pipeline.load.thr pipeline.mul.thr"
 for k in $summary_kernels; do
