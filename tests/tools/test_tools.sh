@@ -339,7 +339,7 @@ expect "against: no cache level under QEMU: not measured, with the summary's rea
 	record '{"v":1,"type":"run","platform":"test"}'
 	record '{"v":1,"type":"core","core":0,"name":"Crafted"}'
 	record '{"v":1,"type":"result","core":0,"kernel":"pipeline.add.lat","cycles_per_op":{"est":1,"q1":1,"q3":1}}'
-	record '{"v":1,"type":"summary","core":0,"caches":[{"holds_bytes":49152,"step_before_bytes":65536,"latency_cycles":4.0},{"holds_bytes":786432,"step_before_bytes":1048576,"latency_cycles":20.0}],"window":{"nop":{"fits":384,"exceeds":512},"int":{"at_least":1024},"fp":{"blind":"the cost rose at 36 fillers, whose op takes at least 36 cycles at the core'"'"'s best IPC (2.00): no less than the 26-cycle miss they hide behind"},"load":{"unstable":[{"fits":160,"exceeds":192},{"fits":96,"exceeds":128}]}},"return_stack":{"fits":32,"exceeds":48},"unavailable":{}}'
+	record '{"v":1,"type":"summary","core":0,"caches":[{"holds_bytes":49152,"step_before_bytes":65536,"latency_cycles":4.0},{"holds_bytes":786432,"step_before_bytes":1048576,"latency_cycles":20.0}],"window":{"nop":{"fits":384,"exceeds":512},"int":{"at_least":1024},"fp":{"blind":"the cost rose at 36 fillers, whose op takes at least 36 cycles at the core'"'"'s best IPC (2.00): no less than the 26-cycle miss they hide behind"},"load":{"unstable":[{"fits":160,"exceeds":192},{"fits":96,"exceeds":128}]}},"return_stack":{"fits":32,"exceeds":48},"btb_16":{"unstable":[{"fits":1024,"exceeds":2048,"levels":[{"fits":1024,"exceeds":2048},{"at_least":65536}]},{"fits":1024,"exceeds":2048,"levels":[{"fits":1024,"exceeds":2048},{"fits":16384,"exceeds":32768}]}]},"unavailable":{}}'
 	record '{"v":1,"type":"end","errors":0}'
 } >"$OUT/zen.log"
 # a window kind the probe could not see (issue 38): no bracket, its reason
@@ -357,6 +357,8 @@ expect "against: a knee that moved between the sweep's passes is not measured, w
 	grep -qE '^window.load +\| unstable +\| - +\| not measured \(unstable: 160/192; 96/128\)' "$OUT/against-zen.txt"
 expect "summary: a knee that moved between the sweep's passes shows both brackets" \
 	grep -qE '^window: loads \(load queue\) +\| unstable: 160/192; 96/128 ' "$OUT/summary-blind.txt"
+expect "summary: the same first step with levels that moved says so" \
+	grep -qE '^BTB \(jumps 16 B apart\) +\| unstable: 1024/2048; 1024/2048 \(levels moved\)' "$OUT/summary-blind.txt"
 expect "against: a blind window kind is not measured, with its reason, never a bracket" \
 	grep -qE '^window.fp +\| blind +\| 384 +\| not measured \(the cost rose at 36 fillers, whose op takes at least 36 cycles' "$OUT/against-zen.txt"
 expect "against: a smaller reading says so, with the note on why" grep -qE '^return_stack +\| 32 fit, 48 do not +\| 52 +\| reads smaller +\| .*; why: ' "$OUT/against-zen.txt"

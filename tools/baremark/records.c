@@ -140,5 +140,14 @@ bool summary_unstable(const json_t *field, char *buf, size_t cap)
 					      (long long)json_integer_value(json_object_get(b, "fits")),
 					      (long long)json_integer_value(json_object_get(b, "exceeds")));
 	}
+	/* the same first step, but the levels after it moved (a BTB's) */
+	const json_t *a = json_array_get(u, 0), *b = json_array_get(u, 1);
+	bool same = true;
+	for (const char *const *k = (const char *const[]){"fits", "exceeds", "at_least", NULL}; *k; k++) {
+		const json_t *x = json_object_get(a, *k), *y = json_object_get(b, *k);
+		same = same && ((!x && !y) || json_equal(x, y)); /* json_equal says 0 for two absent values */
+	}
+	if (same && n < cap)
+		snprintf(buf + n, cap - n, " (levels moved)");
 	return true;
 }
