@@ -282,11 +282,15 @@ static void read_table(const char *path)
 		}
 		if (!f->comp)
 			die(f->line, "via=%s: no such form", f->via);
-		if (f->comp->chain == 'd' || f->comp->cls[0] == '-')
-			die(f->line, "via=%s: a companion has a result and a source", f->via);
+		if (f->comp->cls[0] == '-')
+			die(f->line, "via=%s: a companion has a result", f->via);
 		/* the companion writes the chain's register from the form's result */
 		int ci = f->chain == 'd' ? 0 : f->chain - '0';
-		int cc = f->comp->chain - '0';
+		/* a two-operand companion (x86) reads the chain's register, which
+		 * must then be where the form's result is */
+		int cc = f->comp->chain == 'd' ? 0 : f->comp->chain - '0';
+		if (cc == 0 && file_of(f->cls[0]) != file_of(f->cls[ci]))
+			die(f->line, "via=%s: a two-operand companion cannot bring a result across files", f->via);
 		for (int s = 1; s <= 3; s++)
 			if (s != ci && f->cls[s] != '-' && f->alt != s && s == 1)
 				die(f->line, "via=: the companion's constant is K1, which source 1 would need too");
@@ -420,11 +424,12 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	const struct form *g = f->comp;
 	struct copy gp;
 	memset(&gp, 0, sizeof(gp));
-	int gc = g->chain - '0';
+	int gc = g->chain == 'd' ? 0 : g->chain - '0';
 	for (int s = 1; s <= 3; s++)
 		if (g->cls[s] != '-')
 			konst(gp.reg[s], sizeof(gp.reg[s]), g->cls[s], 0); /* K1: the companion's constant */
-	snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
+	if (gc)
+		snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
 	regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], isa->chain[chain_file(f)][c]);
 	const char *gop[5] = {gp.reg[0], gp.reg[1], gp.reg[2], gp.reg[3], "0"};
 	expand(line, sizeof(line), g->tmpl, gop);
@@ -461,8 +466,12 @@ static bool uses_file(const struct form *f, enum file fl)
 
 static void emit_setup(const struct form *f, int nch, bool comp)
 {
+	/* the flags from a known value (a conditional select or an add with
+	 * carry reads them): not equal, no carry, so every run is the same */
 	if (strcmp(isa->name, "x86") == 0)
-		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n");
+		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n\ttest %%rdi, %%rdi\n");
+	else if (strcmp(isa->name, "a64") == 0)
+		printf("\tcmn\tx0, #1\n");
 	int ci = chain_index(f);
 	char ccls = f->cls[ci];
 	int off = ccls == 'm' ? OFF_PTR : file_of(ccls) == F_FP ? OFF_FVAL : OFF_IVAL;
@@ -476,7 +485,7 @@ static void emit_setup(const struct form *f, int nch, bool comp)
 		if (!g)
 			continue;
 		for (int s = 1; s <= 3; s++) {
-			if (g->cls[s] == '-' || (w == 0 && s == ci) || (w == 1 && s == g->chain - '0'))
+			if (g->cls[s] == '-' || (w == 0 && s == ci) || (w == 1 && g->chain != 'd' && s == g->chain - '0'))
 				continue;
 			int ks[2] = {w == 1 ? 0 : s - 1, -1};
 			if (w == 0 && f->alt == s)
