@@ -16,6 +16,7 @@
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
 #   smp        every core on QEMU -smp 4, both ISAs: bring-up, types, matrix, scaling, a missing cpu
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
+#   insn       the instruction table: its generator on crafted tables, every form on QEMU -icount
 #   boards     QEMU's Raspberry Pi 3B and 4B, i.MX 8M Plus EVK and HiFive Unleashed with
 #              their real device trees: every core up, the quick profile self-checked
 set -uo pipefail
@@ -75,5 +76,6 @@ group sdcard bash tests/sdcard/test_sdcard.sh
 group smp bash tests/qemu/test_smp.sh
 group uboot bash tests/qemu/test_uboot.sh
 group boards bash tests/qemu/test_boards.sh
+group insn bash tests/qemu/test_insn.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]
