@@ -402,7 +402,10 @@ int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*
 	read_console(b, &f);
 	read_cpus(b, &f, warn);
 	read_memory(b, &f);
+	/* arm/psci.yaml: the node is /psci, or /firmware/psci (TI's K3 trees) */
 	int psci = dt_path(&f, "/psci", NULL, NULL);
+	if (psci < 0)
+		psci = dt_path(&f, "/firmware/psci", NULL, NULL);
 	const char *method = psci >= 0 ? dt_prop_str(&f, psci, "method") : NULL;
 	copy_str(b->psci_method, sizeof(b->psci_method),
 		 method && (strcmp(method, "smc") == 0 || strcmp(method, "hvc") == 0) ? method : "");
