@@ -11,8 +11,13 @@ $(MKRELOC): tools/mkreloc.c
 # tools/baremark: the host tool (jansson for JSON, zlib's crc32). inspect
 # links the image's own device-tree reader and every platform file.
 BAREMARK_TOOL := $(HOST_BUILD)/baremark
+# The instruction table's forms as the host tool sees them (insn.h). Until
+# the generator (mk/insn.mk) lands, a hand-written stand-in; then this is
+# $(HOST_BUILD)/gen/insn_texts.c, made from kernels/insn/forms_<isa>.tsv.
+INSN_TEXTS_SRC := tests/tools/insn_texts_fixture.c
 BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c lib/isa.c lib/summary.c \
-	platform/platform_common.c $(wildcard platform/*/platform.c) $(HOST_BUILD)/gen/reference_log.c
+	platform/platform_common.c $(wildcard platform/*/platform.c) $(HOST_BUILD)/gen/reference_log.c \
+	$(INSN_TEXTS_SRC)
 
 # The workload indices' reference core (tools/baremark/workload.c): its
 # log built into the tool as one C string. A log is printable text; any
