@@ -49,6 +49,8 @@ LDFLAGS := $(or $(ARCH_LINKFLAGS),$(ARCH_CFLAGS)) -nostartfiles -Wl,--emit-reloc
 	-Wl,--gc-sections -Wl,--defsym=BM_LOAD_ADDR=$(LOAD_ADDR) -T linker/$(ARCH).ld
 
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
+include mk/insn.mk
+OBJS += $(INSN_OBJS)
 
 # C files named *_hw.c (and the ISA's ARCH_FP_SRCS) compute in floating
 # point or use the vector unit, and are built with the FPU's instructions

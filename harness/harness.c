@@ -1,6 +1,8 @@
 /* The one place where measuring happens: warm-up, the N and 2N bodies,
  * repeats, statistics, self-checks, and the result/skip/error records. */
 #include "harness.h"
+#include "insn.h"
+#include "insn_record.h"
 #include "summary_record.h"
 
 #include <stdarg.h>
@@ -35,7 +37,8 @@ unsigned harness_repeats(const struct bm_options *o)
 enum { B_X1, B_X2, B_E1, B_E2, NBODIES };
 #define T_SLOT BM_MAX_SLOTS /* the timer, beside the counter slots */
 
-#define MAX_KERNELS 256
+/* the instruction table alone registers two kernels a form */
+#define MAX_KERNELS 2048
 
 struct job {
 	const struct bm_kernel *k;
@@ -222,6 +225,8 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 
 static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
 {
+	if (k->form)
+		return insn_wanted(k, o, __start_bm_kernels, __stop_bm_kernels);
 	if (k->selftest)
 		return o->selftest_trap && options_selects(o, k->name);
 	return options_selects(o, k->name);
@@ -351,6 +356,17 @@ static void report_skip(const struct job *j)
 	rec_str(&r, "reason", j->skip_why);
 	bm_emit(&r);
 	bm_printf("%-28s  skipped: %s\n", j->k->name, j->skip_why);
+}
+
+static void report_skip_named(const char *name, const char *why)
+{
+	struct rec r;
+	rec_begin(&r, "skip");
+	rec_core(&r);
+	rec_str(&r, "kernel", name);
+	rec_str(&r, "reason", why);
+	bm_emit(&r);
+	bm_printf("%-28s  skipped: %s\n", name, why);
 }
 
 static void report_check_failure(const struct job *j)
@@ -496,7 +512,7 @@ static bool ends_with(const char *s, const char *tail)
  * that declare chains, by kernel and parameter): the floors of their
  * *.thr twins. Only those are kept, so the many cache.*.lat points that
  * sort before them cannot fill the table. Cleared for each core's suite. */
-#define MAX_LATS 64
+#define MAX_LATS 1024
 static struct lat_seen {
 	const struct bm_kernel *k;
 	uint64_t param;
@@ -651,10 +667,16 @@ static void catalogue(const struct bm_kernel *k)
  * The core type, the op and the parameter's name are in the run and
  * kernel records; a result record's check is always ok (a failed one is
  * an error record). Rarer fields keep their long names. */
-static void report_result(const struct job *j)
+static bool report_form(const struct job *j);
+
+/* Writes a point's result; false where it turned out an error (a form's
+ * retired instructions). */
+static bool report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
+	if (j->k->form)
+		return report_form(j);
 	catalogue(j->k);
 	struct rec r;
 	rec_begin(&r, "result");
@@ -767,6 +789,63 @@ static void report_result(const struct job *j)
 		bm_printf("%s  %s (try %u: the tries before measured nothing)\n", tl.buf, v.word, j->tries);
 	else
 		bm_printf("%s  %s\n", tl.buf, v.word);
+	return true;
+}
+
+/* A form of the instruction table: the body's claim checked against
+ * what the core retired (the 2N body retires exactly the N body's count
+ * plus the form's instructions, in every repeat, or the point is an
+ * error: a wrong body, or a form the core runs as something else), then
+ * its point handed to the compact record (insn_record.c). */
+static bool report_form(const struct job *j)
+{
+	const struct bm_counters *c = j->ctr;
+	const struct insn_form *f = j->k->form;
+	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
+	bool thr = ends_with(j->k->name, ".thr");
+	if (c->slot[BM_SLOT_INSTRET].avail && !c->slot[BM_SLOT_INSTRET].emulated) {
+		int64_t want = ops * (thr ? f->thr_insns_per_op : f->insns_per_op);
+		for (unsigned r = 0; r < j->repeats; r++) {
+			int64_t got = j->raw[B_X2][BM_SLOT_INSTRET][r] - j->raw[B_X1][BM_SLOT_INSTRET][r];
+			if (got == want)
+				continue;
+			insn_record_flush();
+			struct rec e;
+			rec_begin(&e, "error");
+			rec_core(&e);
+			rec_str(&e, "kernel", j->k->name);
+			rec_str(&e, "what", "retired instructions differ from the body's claim");
+			rec_i64(&e, "claimed", want);
+			rec_i64(&e, "retired", got);
+			rec_u64(&e, "repeat", r);
+			bm_emit(&e);
+			bm_printf("%-28s  SELF-CHECK FAILED: the 2N body retired %lld more instructions, not %lld\n",
+				  j->k->name, (long long)got, (long long)want);
+			return false;
+		}
+	}
+	struct insn_point p = {.cycles_estimated = c->cycles_estimated};
+	if (j->repeats != harness_repeats(j->env->opt))
+		p.repeats = j->repeats;
+	if (!c->slot[BM_SLOT_CYCLES].avail) {
+		p.why = c->slot[BM_SLOT_CYCLES].why[0] ? c->slot[BM_SLOT_CYCLES].why : "no cycle counter";
+		insn_record_point(j->k, thr, &p);
+		return true;
+	}
+	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
+	struct verdict v = judge(j, cyc_op, true);
+	static char why[sizeof(v.why)];
+	snprintf(why, sizeof(why), "%s", v.why);
+	p.measured = true;
+	p.cyc = cyc_op;
+	p.vd = v.word;
+	p.why = why;
+	if (cyc_op.est > 0 && strcmp(v.word, "ok") == 0)
+		remember_latency(j, cyc_op.est);
+	insn_record_point(j->k, thr, &p);
+	if (!first_result_time)
+		first_result_time = arch_time();
+	return true;
 }
 
 uint64_t harness_first_result_time(void)
@@ -781,6 +860,8 @@ static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
 {
 	if (a->selftest != b->selftest)
 		return a->selftest;
+	if (a->form && b->form)
+		return insn_runs_before(a, b);
 	return strcmp(a->name, b->name) < 0;
 }
 
@@ -843,7 +924,11 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 		return true;
 	if (v.skip) {
 		j->skip_why = v.why;
-		report_skip(j);
+		char ext[48];
+		if (!k->form)
+			report_skip(j);
+		else if (insn_record_skip_once(k, ext, sizeof(ext)))
+			report_skip_named(ext, v.why); /* one record for all the extension's forms */
 	} else {
 		report_verify_failure(j, v.why);
 		++*errors;
@@ -936,6 +1021,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 	unsigned errors = 0, ran = 0;
 	bool dropped;
 	size_t nk = sorted_kernels(order, MAX_KERNELS, env->opt, &dropped);
+	insn_record_reset();
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
 	nlats = 0;
 	if (dropped)
@@ -966,13 +1052,15 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 			else if (j.check_failed) {
 				report_check_failure(&j);
 				errors++;
-			} else
-				report_result(&j);
+			} else if (!report_result(&j)) {
+				errors++;
+			}
 		}
 		if (k->structure && k->param && !trapped && env->opt->profile != BM_PROFILE_SIM)
 			second_pass(&j, k, env, ctr, &errors);
 		chase_size_after(env, k);
 	}
+	insn_record_flush();
 	if (ran == 0)
 		bm_warn("no kernel matches baremark.only=%s", env->opt->only);
 	/* every profile, sim too: what a core's RTL is run for */

@@ -123,6 +123,10 @@ struct bm_kernel {
 	 * 448/512 to 256/320 between two runs, each stated as fact). */
 	bool structure;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
+	/* A form of the instruction table (kernels/insn/insn.h): runs only
+	 * where a baremark.only pattern beginning "insn" selects it, and
+	 * reports in the compact `insn` record (harness/insn_record.c). */
+	const struct insn_form *form;
 	const void *arg; /* the kernel file's own data for prepare */
 };
 

@@ -1,0 +1,40 @@
+/* The instruction table's compact record (docs/records.md, `insn`): one
+ * a form and core, its latency and throughput together, so that a
+ * core's whole table costs little console time. The harness hands each
+ * form's two measured points here; the record goes out when both are in
+ * (or when the next form starts, or the suite ends). */
+#ifndef BM_INSN_RECORD_H
+#define BM_INSN_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel.h"
+#include "stats.h"
+
+struct insn_point {
+	bool measured;          /* false: why says why not */
+	struct bm_estimate cyc; /* cycles per op, thousandths */
+	const char *vd, *why;   /* the verdict and why (judge); why alone when not measured */
+	unsigned repeats;       /* 0: the run record's */
+	bool cycles_estimated;
+};
+
+/* One point of a form's kernel (`thr`: its throughput kernel). */
+void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p);
+/* Writes what is pending (the suite ended, or an error interrupted a form). */
+void insn_record_flush(void);
+/* A skip of a form's extension: true for the first form of it in this
+ * suite (the one skip record said for them all), writing *name as
+ * "insn.<isa>.<ext>". */
+bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap);
+/* Forgets what the last suite measured (each core's suite starts clean). */
+void insn_record_reset(void);
+/* Is the kernel selected (baremark.only), for a form: a pattern beginning
+ * "insn" must match it, or it is the companion of a selected form. */
+bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
+		 const struct bm_kernel *end);
+/* Forms run in name order, but a companion before every other form. */
+bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b);
+
+#endif

@@ -1,0 +1,111 @@
+/* The instruction table's C side (issue 42; docs/insn.md): the operand
+ * values a form's generated bodies start from, its gate, and its check.
+ *
+ * Each body's own computed value cannot be predicted here for hundreds of
+ * forms without a second implementation of each; what a body claims is
+ * checked instead by the count the core retires (harness/insn_record.c:
+ * the 2N body retires exactly the N body's instructions plus the forms
+ * it claims, or the result is an error) and by determinism: every run of
+ * a body at one iteration count returns the same value (check below). */
+#include <string.h>
+
+#include "arch.h"
+#include "insn.h"
+
+/* FP constants by width: double, single, half bit patterns (IEEE 754
+ * binary64/32/16). Every one is a normal number. */
+struct fp3 {
+	uint64_t d, s, h;
+};
+static const struct fp3 FP_START = {0x3ff3c0ca428c59fbull, 0x3f9e0652, 0x3cf0}; /* 1.2345678901234567 */
+static const struct fp3 FP_1_5 = {0x3ff8000000000000ull, 0x3fc00000, 0x3e00};
+static const struct fp3 FP_M1_5 = {0xbff8000000000000ull, 0xbfc00000, 0xbe00};
+static const struct fp3 FP_2 = {0x4000000000000000ull, 0x40000000, 0x4000};
+static const struct fp3 FP_0_5 = {0x3fe0000000000000ull, 0x3f000000, 0x3800};
+static const struct fp3 FP_M1 = {0xbff0000000000000ull, 0xbf800000, 0xbc00};
+static const struct fp3 FP_3_125 = {0x4009000000000000ull, 0x40480000, 0x4240};
+static const struct fp3 FP_2_75 = {0x4006000000000000ull, 0x40300000, 0x4180};
+static const struct fp3 FP_1_375 = {0x3ff6000000000000ull, 0x3fb00000, 0x3d80};
+
+static uint64_t fp_bits(const struct fp3 *v, enum insn_fpw w)
+{
+	return w == INSN_FP_S ? v->s : w == INSN_FP_H ? v->h : v->d;
+}
+
+/* Each set: the chain's start, then K1, K2, K3 (insn.h; gen_insn.c: a
+ * source n that is not the chain reads Kn, an alternating source K2 and
+ * K3 by turns, a companion K1). */
+static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
+{
+	static const uint64_t ints[4] = {0x0123456789abcdefull, 0x9e3779b97f4a7c15ull, 0xd1b54a32d192ed03ull,
+					 0x8cb92ba72f3d8dd7ull};
+	/* a dividend near 2^63 over divisors of 29 and 25 bits: a quotient of
+	 * 34 to 38 bits, the companion's XOR with K1 putting the top bits back
+	 * (neither zero nor one operand a divider could short-cut) */
+	static const uint64_t divs[4] = {0xf123456789abcdefull, 0xc0ffee1234567891ull, 0x1d2b3c4dull, 0x1a2b3c5ull};
+	const struct fp3 *f[4] = {&FP_START, &FP_1_5, &FP_1_5, &FP_M1_5};
+	memcpy(s->ival, ints, sizeof(ints));
+	switch (v) {
+	case INSN_VALS_DIV: memcpy(s->ival, divs, sizeof(divs)); break;
+	case INSN_VALS_FMUL: f[1] = &FP_2, f[2] = &FP_2, f[3] = &FP_0_5; break;
+	case INSN_VALS_FMA: f[1] = &FP_0_5, f[2] = &FP_M1, f[3] = &FP_0_5; break;
+	case INSN_VALS_FDIV: f[1] = &FP_1_375, f[2] = &FP_3_125, f[3] = &FP_2_75; break;
+	case INSN_VALS_ZERO: memset(s->ival + 1, 0, 3 * sizeof(uint64_t)); break;
+	default: break;
+	}
+	for (int i = 0; i < 4; i++)
+		s->fval[i] = fp_bits(f[i], w);
+	s->ptr = (uint64_t)(uintptr_t)&s->words[0];
+	for (int i = 0; i < 64; i++)
+		s->words[i] = s->ptr;
+	if (v == INSN_VALS_PTR) {
+		/* the chain starts at the pointer; an index register holds 8
+		 * (words[1]: the pointer again) */
+		s->ival[0] = s->ptr;
+		s->ival[1] = s->ival[2] = s->ival[3] = 8;
+	}
+}
+
+void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+		   const char **why)
+{
+	(void)env;
+	(void)param;
+	const struct insn_form *f = k->form;
+	struct insn_state *s = arena_alloc(sizeof(*s), 64);
+	if (!s) {
+		*why = "no memory for kernel state";
+		return NULL;
+	}
+	memset(s, 0, sizeof(*s));
+	fill(s, f->vals, f->fpw);
+	/* a form's op is one instruction: the profile's count is sized for
+	 * kernels of 32 ops an iteration, so enough work here too */
+	(void)iters;
+	return s;
+}
+
+/* Determinism: the first result of each body at an iteration count is
+ * kept, and every later run at that count must return it. */
+bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+{
+	struct insn_state *s = (struct insn_state *)state;
+	if (variant > 1)
+		return false;
+	if (s->first_iters != iters) {
+		s->first_iters = iters;
+		s->first[0] = s->first[1] = 0;
+	}
+	if (!s->first[variant] && result) {
+		s->first[variant] = result;
+		return true;
+	}
+	return s->first[variant] == result || (!s->first[variant] && !result);
+}
+
+const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)env;
+	const struct insn_form *f = k->form;
+	return f->feature[0] ? bm_needs(f->feature, skip) : NULL;
+}

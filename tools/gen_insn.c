@@ -1,0 +1,733 @@
+/* gen_insn: the instruction table's generator (issue 42; docs/insn.md).
+ *
+ *   gen_insn --bodies ISA TABLE > insn_bodies.S   the four bodies of each form
+ *   gen_insn --forms ISA TABLE > insn_forms.c     each form's descriptor and its two kernels
+ *   gen_insn --host-texts TABLE...  > insn_texts.c the host tool's table: id, ISA, extension, text
+ *   gen_insn --count ISA TABLE                    "EXT N" a line: forms per extension
+ *
+ * A table (kernels/insn/forms_<isa>.tsv) has one form a line, its fields
+ * separated by tabs: extension, name, template, options, and an optional
+ * llvm-mca text for a template the assembler cannot spell (.insn). In a
+ * template {d} is the result, {1} {2} {3} the sources, {o} a memory offset.
+ * Options (space-separated):
+ *   cls=DSSS  each operand's class, result first ('-' for none): rv64 x
+ *             (integer), d s h (FP widths), m (a pointer); a64 x w (64/32-bit
+ *             views), d s h, m; x86 q l (64/32-bit), x (an XMM register), m
+ *   chain=1|2|3|d   the source the result feeds (d: the result register is
+ *             also read, x86's two-operand forms); default 1
+ *   via=EXT.NAME    a companion form the chain runs through (its latency is
+ *             subtracted by the image), where the result cannot feed the
+ *             source as it is or its operands must change every op
+ *   thrvia    the throughput body runs the companion too (a divider whose
+ *             operands must not repeat)
+ *   vals=int|div|fadd|fmul|fma|fdiv|ptr|zero   operand values (insn.h)
+ *   alt=N     source N alternates between K2 and K3 (bounded FP chains)
+ *   nolat     no latency chain (a store): the throughput kernel alone
+ *   floor=none  a latency of under one cycle is a finding, not an error
+ *             (a move a renamer may eliminate)
+ * Nothing here is copied from anywhere: the encodings the tables use are
+ * cited there. The generator refuses a malformed line with its number. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_FORMS 1024
+#define MAX_CHAINS 12
+#define LAT_UNROLL 16
+
+enum file { F_INT, F_FP, F_NONE };
+
+struct isa {
+	const char *name, *body_h;
+	const char *chain[2][MAX_CHAINS]; /* per file: the chains' registers */
+	int nchain[2];
+	const char *konst[2][3]; /* K1..K3 per file */
+	const char *classes;     /* the class letters this ISA knows */
+};
+
+/* Registers the bodies may use without saving (body_<arch>.h); x86 saves
+ * rbx, rbp and r12-r15 in its set-up, for eight integer chains. */
+static const struct isa isas[] = {
+	{"rv64",
+	 "body_riscv64.h",
+	 {{"t0", "t1", "t2", "t3", "t4", "t5", "t6", "a7"},
+	  {"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "ft8", "ft9", "ft10", "ft11"}},
+	 {8, 12},
+	 {{"a3", "a4", "a5"}, {"fa3", "fa4", "fa5"}},
+	 "xdshm"},
+	{"a64",
+	 "body_aarch64.h",
+	 {{"2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"},
+	  {"0", "1", "2", "3", "4", "5", "6", "7", "16", "17", "18", "19"}},
+	 {12, 12},
+	 {{"14", "15", "16"}, {"20", "21", "22"}},
+	 "xwdshm"},
+	{"x86",
+	 "body_x86_64.h",
+	 {{"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"},
+	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
+	 {8, 12},
+	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
+	 "qlxm"},
+};
+
+struct form {
+	int line;
+	char ext[24], name[40], tmpl[160], mca[160];
+	char cls[4];  /* d, 1, 2, 3: class letters, '-' none */
+	char chain;   /* '1'..'3' or 'd' */
+	char via[64]; /* "ext.name" */
+	bool thrvia, nolat, floor_none;
+	char vals[8];
+	int alt; /* 0 or 2, 3 */
+	struct form *comp;
+	bool is_comp; /* some form's companion: measured first (insn.h) */
+};
+
+static struct form forms[MAX_FORMS];
+static int nforms;
+static const struct isa *isa;
+static const char *table_path;
+
+static void die(int line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "gen_insn: %s:%d: ", table_path, line);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+	exit(1);
+}
+
+static enum file file_of(char c)
+{
+	if (c == '-')
+		return F_NONE;
+	if (strcmp(isa->name, "x86") == 0)
+		return c == 'x' ? F_FP : F_INT;
+	return strchr("dsh", c) ? F_FP : F_INT;
+}
+
+/* The name of register `r` (a chain's or a constant's, as the ISA lists
+ * it) seen as class c. */
+static void regname(char *out, size_t cap, char c, const char *r)
+{
+	if (strcmp(isa->name, "a64") == 0) {
+		char v = c == 'm' ? 'x' : c;
+		snprintf(out, cap, "%c%s", v, r);
+	} else if (strcmp(isa->name, "x86") == 0) {
+		if (c == 'l') {
+			/* the 32-bit view: r8d..r15d, ebx, ebp, ecx */
+			if (r[0] == 'r' && isdigit((unsigned char)r[1]))
+				snprintf(out, cap, "%%%sd", r);
+			else
+				snprintf(out, cap, "%%e%s", r + 1);
+		} else {
+			snprintf(out, cap, "%%%s", r);
+		}
+	} else {
+		snprintf(out, cap, "%s", r);
+	}
+}
+
+static bool valid_ident(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_' || *s == '.'))
+			return false;
+	return true;
+}
+
+static void parse_options(struct form *f, char *opts)
+{
+	for (char *tok = strtok(opts, " "); tok; tok = strtok(NULL, " ")) {
+		if (strncmp(tok, "cls=", 4) == 0) {
+			size_t n = strlen(tok + 4);
+			if (n < 1 || n > 4)
+				die(f->line, "cls= takes 1 to 4 class letters");
+			for (size_t i = 0; i < n; i++)
+				if (tok[4 + i] != '-' && !strchr(isa->classes, tok[4 + i]))
+					die(f->line, "class '%c' is not one %s knows (%s)", tok[4 + i], isa->name, isa->classes);
+			memcpy(f->cls, tok + 4, n);
+		} else if (strncmp(tok, "chain=", 6) == 0) {
+			if (!strchr("123d", tok[6]) || tok[7])
+				die(f->line, "chain= takes 1, 2, 3 or d");
+			f->chain = tok[6];
+		} else if (strncmp(tok, "via=", 4) == 0) {
+			snprintf(f->via, sizeof(f->via), "%s", tok + 4);
+		} else if (strcmp(tok, "thrvia") == 0) {
+			f->thrvia = true;
+		} else if (strcmp(tok, "nolat") == 0) {
+			f->nolat = true;
+		} else if (strcmp(tok, "floor=none") == 0) {
+			f->floor_none = true;
+		} else if (strncmp(tok, "vals=", 5) == 0) {
+			static const char *known[] = {"int", "div", "fadd", "fmul", "fma", "fdiv", "ptr", "zero"};
+			bool ok = false;
+			for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+				ok |= strcmp(tok + 5, known[i]) == 0;
+			if (!ok)
+				die(f->line, "unknown vals=%s", tok + 5);
+			snprintf(f->vals, sizeof(f->vals), "%s", tok + 5);
+		} else if (strncmp(tok, "alt=", 4) == 0) {
+			if (!strchr("123", tok[4]) || tok[5])
+				die(f->line, "alt= takes 1, 2 or 3");
+			f->alt = tok[4] - '0';
+		} else if (strcmp(tok, "-") != 0) {
+			die(f->line, "unknown option '%s'", tok);
+		}
+	}
+}
+
+static bool uses(const struct form *f, const char *ph)
+{
+	return strstr(f->tmpl, ph) != NULL;
+}
+
+static void read_table(const char *path)
+{
+	table_path = path;
+	FILE *in = fopen(path, "r");
+	if (!in) {
+		perror(path);
+		exit(1);
+	}
+	char buf[512];
+	int line = 0;
+	while (fgets(buf, sizeof(buf), in)) {
+		line++;
+		size_t n = strlen(buf);
+		if (n && buf[n - 1] == '\n')
+			buf[--n] = 0;
+		else if (n == sizeof(buf) - 1)
+			die(line, "line too long");
+		if (!buf[0] || buf[0] == '#')
+			continue;
+		char *field[5] = {0};
+		int nf = 0;
+		for (char *p = buf; p && nf < 5;) {
+			while (*p == '\t')
+				p++;
+			if (!*p)
+				break;
+			field[nf++] = p;
+			p = strchr(p, '\t');
+			if (p)
+				*p++ = 0;
+		}
+		if (nf < 3)
+			die(line, "a form needs an extension, a name and a template (tab-separated)");
+		if (nforms == MAX_FORMS)
+			die(line, "more than %d forms", MAX_FORMS);
+		struct form *f = &forms[nforms];
+		memset(f, 0, sizeof(*f));
+		f->line = line;
+		if (!valid_ident(field[0]) || strchr(field[0], '.') || strlen(field[0]) >= sizeof(f->ext))
+			die(line, "extension '%s': [a-z0-9_], shorter than %zu", field[0], sizeof(f->ext));
+		if (!valid_ident(field[1]) || strlen(field[1]) >= sizeof(f->name))
+			die(line, "name '%s': [a-z0-9_.], shorter than %zu", field[1], sizeof(f->name));
+		if (strlen(field[2]) >= sizeof(f->tmpl) || strchr(field[2], '"') || strchr(field[2], '\\'))
+			die(line, "template too long, or with a quote or backslash");
+		snprintf(f->ext, sizeof(f->ext), "%s", field[0]);
+		snprintf(f->name, sizeof(f->name), "%s", field[1]);
+		snprintf(f->tmpl, sizeof(f->tmpl), "%s", field[2]);
+		if (field[4]) {
+			if (strlen(field[4]) >= sizeof(f->mca) || strchr(field[4], '"') || strchr(field[4], '\\'))
+				die(line, "llvm-mca text too long, or with a quote or backslash");
+			snprintf(f->mca, sizeof(f->mca), "%s", field[4]);
+		}
+		/* defaults: every operand the template names is an integer */
+		char int_cls = strcmp(isa->name, "x86") == 0 ? 'q' : 'x';
+		const char *ph[4] = {"{d}", "{1}", "{2}", "{3}"};
+		for (int i = 0; i < 4; i++)
+			f->cls[i] = uses(f, ph[i]) ? int_cls : '-';
+		f->chain = uses(f, "{1}") ? '1' : 'd';
+		snprintf(f->vals, sizeof(f->vals), "int");
+		if (field[3])
+			parse_options(f, field[3]);
+		/* no latency chain: the result rotates over the chain registers
+		 * and every source is a constant (a load's base never changes) */
+		if (f->nolat && uses(f, "{d}"))
+			f->chain = 'd';
+		for (int i = 0; i < 4; i++)
+			if ((f->cls[i] != '-') != uses(f, ph[i]))
+				die(line, "cls= and the template disagree on operand %s", ph[i]);
+		if (!f->nolat && !uses(f, "{d}"))
+			die(line, "a form without a result ({d}) has no latency chain: say nolat");
+		int ci = f->chain == 'd' ? 0 : f->chain - '0';
+		if (f->cls[ci] == '-')
+			die(line, "chain=%c names an operand the template does not have", f->chain);
+		for (int i = 0; i < nforms; i++)
+			if (strcmp(forms[i].ext, f->ext) == 0 && strcmp(forms[i].name, f->name) == 0)
+				die(line, "%s.%s is already on line %d", f->ext, f->name, forms[i].line);
+		nforms++;
+	}
+	fclose(in);
+	/* companions, by name */
+	for (int i = 0; i < nforms; i++) {
+		struct form *f = &forms[i];
+		if (!f->via[0])
+			continue;
+		for (int j = 0; j < nforms; j++) {
+			char id[80];
+			snprintf(id, sizeof(id), "%s.%s", forms[j].ext, forms[j].name);
+			if (strcmp(id, f->via) == 0)
+				f->comp = &forms[j];
+		}
+		if (!f->comp)
+			die(f->line, "via=%s: no such form", f->via);
+		if (f->comp->chain == 'd' || f->comp->cls[0] == '-')
+			die(f->line, "via=%s: a companion has a result and a source", f->via);
+		/* the companion writes the chain's register from the form's result */
+		int ci = f->chain == 'd' ? 0 : f->chain - '0';
+		int cc = f->comp->chain - '0';
+		for (int s = 1; s <= 3; s++)
+			if (s != ci && f->cls[s] != '-' && f->alt != s && s == 1)
+				die(f->line, "via=: the companion's constant is K1, which source 1 would need too");
+		f->comp->is_comp = true;
+		if (file_of(f->comp->cls[0]) != file_of(f->cls[ci]) || file_of(f->comp->cls[cc]) != file_of(f->cls[0]))
+			die(f->line, "via=%s: its result must be the chain's file, its source the form's result's", f->via);
+	}
+	/* a chain within one register file needs no companion, across files
+	 * it must have one; FP widths must match along the chain */
+	for (int i = 0; i < nforms; i++) {
+		struct form *f = &forms[i];
+		if (f->nolat || f->chain == 'd')
+			continue;
+		int ci = f->chain - '0';
+		bool cross = file_of(f->cls[0]) != file_of(f->cls[ci]) ||
+			     (file_of(f->cls[0]) == F_FP && f->cls[0] != f->cls[ci]);
+		if (cross && !f->comp)
+			die(f->line, "the result (class %c) cannot feed source %d (class %c): give a companion (via=)",
+			    f->cls[0], ci, f->cls[ci]);
+		/* a companion's latency is subtracted from a chain within one
+		 * file only: it must be one figure, not a round trip itself */
+		if (!cross && f->comp && f->comp->via[0])
+			die(f->line, "via=%s: a companion whose own chain runs through another", f->via);
+	}
+}
+
+static const struct form *find_form(const char *ext, const char *name)
+{
+	for (int i = 0; i < nforms; i++)
+		if (strcmp(forms[i].ext, ext) == 0 && strcmp(forms[i].name, name) == 0)
+			return &forms[i];
+	return NULL;
+}
+
+/* The form's chain file and class, and the number of chains its
+ * throughput body runs: the chain file's, or fewer where the result lands
+ * in the other file (each chain then has its own register there). */
+static int chain_index(const struct form *f)
+{
+	return f->chain == 'd' ? 0 : f->chain - '0';
+}
+
+static enum file chain_file(const struct form *f)
+{
+	return file_of(f->cls[chain_index(f)]) == F_FP ? F_FP : F_INT;
+}
+
+/* The chain leaves its register file or its FP format: a round trip
+ * through the companion, never split into two latencies. */
+static bool crosses(const struct form *f)
+{
+	if (f->nolat || f->cls[0] == '-' || f->chain == 'd')
+		return false;
+	char c = f->cls[chain_index(f)];
+	return file_of(f->cls[0]) != file_of(c) || (file_of(c) == F_FP && f->cls[0] != c);
+}
+
+static int chains_of(const struct form *f)
+{
+	int n = isa->nchain[chain_file(f)];
+	enum file df = file_of(f->cls[0]) == F_FP ? F_FP : F_INT;
+	if (f->cls[0] != '-' && df != chain_file(f) && isa->nchain[df] < n)
+		n = isa->nchain[df];
+	return n;
+}
+
+/* Writes one instance of template t with its operands. */
+static void expand(char *out, size_t cap, const char *t, const char *op[5])
+{
+	size_t o = 0;
+	while (*t && o + 1 < cap) {
+		const char *ph = NULL;
+		if (t[0] == '{' && t[2] == '}') {
+			const char *p = strchr("d123o", t[1]);
+			if (p && t[1])
+				ph = op[p - "d123o"];
+		}
+		if (ph) {
+			o += (size_t)snprintf(out + o, cap - o, "%s", ph);
+			t += 3;
+		} else {
+			out[o++] = *t++;
+		}
+	}
+	out[o < cap ? o : cap - 1] = 0;
+}
+
+/* The operands of copy i of the form in a body: chain c, which of K2/K3
+ * an alternating source takes, where the result goes. */
+struct copy {
+	char reg[5][24]; /* d, 1, 2, 3, o */
+};
+
+static void konst(char *out, size_t cap, char cls, int k)
+{
+	regname(out, cap, cls, isa->konst[file_of(cls) == F_FP ? F_FP : F_INT][k]);
+}
+
+static void operands(const struct form *f, int c, int altpick, struct copy *cp, int i)
+{
+	const char *cr = isa->chain[chain_file(f)][c];
+	int ci = chain_index(f);
+	for (int s = 1; s <= 3; s++) {
+		if (f->cls[s] == '-')
+			continue;
+		if (s == ci)
+			regname(cp->reg[s], sizeof(cp->reg[s]), f->cls[s], cr);
+		else
+			konst(cp->reg[s], sizeof(cp->reg[s]), f->cls[s], f->alt == s ? 1 + altpick : s - 1);
+	}
+	if (f->cls[0] != '-') {
+		enum file df = file_of(f->cls[0]) == F_FP ? F_FP : F_INT;
+		regname(cp->reg[0], sizeof(cp->reg[0]), f->cls[0],
+			df == chain_file(f) ? cr : isa->chain[df][c]);
+	}
+	snprintf(cp->reg[4], sizeof(cp->reg[4]), "%d", (i % 32) * 8);
+}
+
+static void emit_copy(const struct form *f, int i, int c, int altpick, bool with_comp)
+{
+	struct copy cp;
+	memset(&cp, 0, sizeof(cp));
+	operands(f, c, altpick, &cp, i);
+	const char *op[5] = {cp.reg[0], cp.reg[1], cp.reg[2], cp.reg[3], cp.reg[4]};
+	char line[256];
+	expand(line, sizeof(line), f->tmpl, op);
+	printf("\t%s\n", line);
+	if (!with_comp || !f->comp)
+		return;
+	/* the companion: from the form's result back into chain c */
+	const struct form *g = f->comp;
+	struct copy gp;
+	memset(&gp, 0, sizeof(gp));
+	int gc = g->chain - '0';
+	for (int s = 1; s <= 3; s++)
+		if (g->cls[s] != '-')
+			konst(gp.reg[s], sizeof(gp.reg[s]), g->cls[s], 0); /* K1: the companion's constant */
+	snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
+	regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], isa->chain[chain_file(f)][c]);
+	const char *gop[5] = {gp.reg[0], gp.reg[1], gp.reg[2], gp.reg[3], "0"};
+	expand(line, sizeof(line), g->tmpl, gop);
+	printf("\t%s\n", line);
+}
+
+/* the load instruction for a register of class cls from offset off(state) */
+static void emit_load(char cls, const char *reg, int off)
+{
+	char r[24];
+	regname(r, sizeof(r), cls, reg);
+	if (strcmp(isa->name, "rv64") == 0) {
+		const char *ld = cls == 'd' ? "fld" : cls == 's' ? "flw" : cls == 'h' ? "flh" : "ld";
+		printf("\t%s\t%s, %d(a0)\n", ld, r, off);
+	} else if (strcmp(isa->name, "a64") == 0) {
+		printf("\tldr\t%s, [x0, #%d]\n", r, off);
+	} else {
+		printf("\t%s\t%d(%%rdi), %s\n", cls == 'x' ? "movq" : cls == 'l' ? "movl" : "movq", off, r);
+	}
+}
+
+/* Offsets in struct insn_state (insn.h). */
+#define OFF_IVAL 0
+#define OFF_FVAL 32
+#define OFF_PTR 64
+
+static bool uses_file(const struct form *f, enum file fl)
+{
+	for (int i = 0; i < 4; i++)
+		if (f->cls[i] != '-' && file_of(f->cls[i]) == fl)
+			return true;
+	return false;
+}
+
+static void emit_setup(const struct form *f, int nch, bool comp)
+{
+	if (strcmp(isa->name, "x86") == 0)
+		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n");
+	int ci = chain_index(f);
+	char ccls = f->cls[ci];
+	int off = ccls == 'm' ? OFF_PTR : file_of(ccls) == F_FP ? OFF_FVAL : OFF_IVAL;
+	for (int c = 0; c < nch; c++)
+		emit_load(ccls, isa->chain[chain_file(f)][c], off);
+	/* constants: each source's K, as its class reads it */
+	bool done[2][3] = {{false}};
+	const struct form *list[2] = {f, comp ? f->comp : NULL};
+	for (int w = 0; w < 2; w++) {
+		const struct form *g = list[w];
+		if (!g)
+			continue;
+		for (int s = 1; s <= 3; s++) {
+			if (g->cls[s] == '-' || (w == 0 && s == ci) || (w == 1 && s == g->chain - '0'))
+				continue;
+			int ks[2] = {w == 1 ? 0 : s - 1, -1};
+			if (w == 0 && f->alt == s)
+				ks[0] = 1, ks[1] = 2;
+			for (int q = 0; q < 2 && ks[q] >= 0; q++) {
+				enum file fl = file_of(g->cls[s]) == F_FP ? F_FP : F_INT;
+				if (done[fl][ks[q]])
+					continue;
+				done[fl][ks[q]] = true;
+				int o = g->cls[s] == 'm' ? OFF_PTR : (fl == F_FP ? OFF_FVAL : OFF_IVAL) + 8 * (ks[q] + 1);
+				emit_load(g->cls[s], isa->konst[fl][ks[q]], o);
+			}
+		}
+	}
+}
+
+static void emit_finish(const struct form *f, int nch, bool thr)
+{
+	enum file cf = chain_file(f);
+	const char *c0 = isa->chain[cf][0];
+	char r[24];
+	if (strcmp(isa->name, "rv64") == 0) {
+		if (cf == F_FP) {
+			printf("\tfmv.x.d\ta0, %s\n", c0);
+		} else {
+			printf("\tmv\ta0, %s\n", c0);
+			for (int c = 1; thr && c < nch; c++)
+				printf("\txor\ta0, a0, %s\n", isa->chain[cf][c]);
+		}
+	} else if (strcmp(isa->name, "a64") == 0) {
+		if (cf == F_FP) {
+			printf("\tfmov\tx0, d%s\n", c0);
+		} else {
+			printf("\tmov\tx0, x%s\n", c0);
+			for (int c = 1; thr && c < nch; c++)
+				printf("\teor\tx0, x0, x%s\n", isa->chain[cf][c]);
+		}
+	} else {
+		regname(r, sizeof(r), cf == F_FP ? 'x' : 'q', c0);
+		printf("\tmovq\t%s, %%rax\n", r);
+		for (int c = 1; cf == F_INT && thr && c < nch; c++)
+			printf("\txorq\t%%%s, %%rax\n", isa->chain[cf][c]);
+		printf("\tpop %%r15; pop %%r14; pop %%r13; pop %%r12; pop %%rbp; pop %%rbx\n");
+	}
+	(void)uses_file;
+}
+
+static void emit_body(const struct form *f, int n, const char *kind, int reps, bool thr)
+{
+	int nch = thr ? chains_of(f) : 1;
+	bool comp = f->comp && (!thr || f->thrvia);
+	for (int v = 1; v <= 2; v++) {
+		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign 64\nbm_insn_%d_%s_x%d:\n", n, kind, v, n, kind, v);
+		emit_setup(f, nch, comp);
+		printf("7:\n");
+		for (int i = 0; i < reps * v; i++) {
+			int c = thr ? i % nch : 0;
+			int altpick = thr ? (i / nch) % 2 : i % 2;
+			emit_copy(f, i, c, altpick, comp);
+		}
+		printf("\tbm_loop_back 7b\n");
+		emit_finish(f, nch, thr);
+		printf("\tret\n");
+	}
+}
+
+static int thr_unroll(const struct form *f)
+{
+	return 2 * chains_of(f);
+}
+
+static void gen_bodies(void)
+{
+	printf("/* generated by tools/gen_insn.c from %s: do not edit */\n", table_path);
+	printf("#include \"%s\"\n", isa->body_h);
+	if (strcmp(isa->name, "rv64") == 0)
+		printf("\t.option norvc\n");
+	printf("\t.text\n");
+	for (int n = 0; n < nforms; n++) {
+		const struct form *f = &forms[n];
+		printf("\n/* %s.%s.%s (line %d) */\n", isa->name, f->ext, f->name, f->line);
+		/* the assembler's own name for the extension, unless the form is
+		 * spelled as .insn (one binutils 2.40 does not know) */
+		bool rv_ext = strcmp(isa->name, "rv64") == 0 && (f->ext[0] == 'z' || f->ext[0] == 'x') &&
+			      strncmp(f->tmpl, ".insn", 5) != 0;
+		bool a64_ext = strcmp(isa->name, "a64") == 0 && strcmp(f->ext, "base") && strcmp(f->ext, "fp");
+		if (rv_ext)
+			printf("\t.option push\n\t.option arch, +%s\n", f->ext);
+		if (a64_ext)
+			printf("\t.arch_extension %s\n", f->ext);
+		if (!f->nolat)
+			emit_body(f, n, "lat", LAT_UNROLL, false);
+		emit_body(f, n, "thr", chains_of(f) * 2, true);
+		if (rv_ext)
+			printf("\t.option pop\n");
+	}
+}
+
+static const char *feature_of(const struct form *f)
+{
+	static const char *always[] = {"rv64.i", "rv64.m", "rv64.a", "rv64.c", "a64.base", "x86.base", "x86.sse2"};
+	char key[64];
+	snprintf(key, sizeof(key), "%s.%s", isa->name, f->ext);
+	for (size_t i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+		if (strcmp(key, always[i]) == 0)
+			return "";
+	if (strcmp(key, "rv64.f") == 0 || strcmp(key, "rv64.d") == 0 || strcmp(key, "a64.fp") == 0)
+		return "fpu";
+	return f->ext;
+}
+
+static const char *vals_enum(const struct form *f)
+{
+	static char buf[32];
+	snprintf(buf, sizeof(buf), "INSN_VALS_%s", f->vals);
+	for (char *p = buf; *p; p++)
+		*p = (char)toupper((unsigned char)*p);
+	return buf;
+}
+
+static const char *fpw_enum(const struct form *f)
+{
+	char c = f->cls[chain_index(f)];
+	if (file_of(c) != F_FP)
+		for (int i = 0; i < 4; i++)
+			if (f->cls[i] != '-' && file_of(f->cls[i]) == F_FP)
+				c = f->cls[i];
+	if (strcmp(isa->name, "x86") == 0)
+		return strstr(f->tmpl, "ss ") || strstr(f->tmpl, "ss\t") ? "INSN_FP_S" : "INSN_FP_D";
+	return c == 's' ? "INSN_FP_S" : c == 'h' ? "INSN_FP_H" : "INSN_FP_D";
+}
+
+/* The op's short name for the kernel record: the template's mnemonic. */
+static void mnemonic(char *out, size_t cap, const struct form *f)
+{
+	const char *t = f->mca[0] ? f->mca : f->tmpl;
+	size_t n = strcspn(t, " \t");
+	snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), t);
+}
+
+static void gen_forms(void)
+{
+	printf("/* generated by tools/gen_insn.c from %s: do not edit */\n#include \"insn.h\"\n", table_path);
+	for (int n = 0; n < nforms; n++) {
+		const struct form *f = &forms[n];
+		char via[96] = "NULL", op[40];
+		if (f->comp)
+			snprintf(via, sizeof(via), "\"%s.%s.%s\"", isa->name, f->comp->ext, f->comp->name);
+		mnemonic(op, sizeof(op), f);
+		int ins = 1 + (f->comp ? 1 : 0), thr_ins = 1 + (f->comp && f->thrvia ? 1 : 0);
+		printf("static const struct insn_form form_%d = {\"%s.%s.%s\", \"%s\", %s, %s, %s, %d, %d, %d, %d, %d, %d, "
+		       "%d};\n",
+		       n, isa->name, f->ext, f->name, feature_of(f), via, vals_enum(f), fpw_enum(f), ins, chains_of(f),
+		       !f->nolat, crosses(f), f->thrvia, f->is_comp, thr_ins);
+		if (f->nolat)
+			printf("INSN_KERNEL_THR(%d, form_%d, \"%s.%s.%s\", \"%s\", %d);\n", n, n, isa->name, f->ext, f->name,
+			       op, thr_unroll(f));
+		else
+			printf("INSN_KERNELS(%d, form_%d, \"%s.%s.%s\", \"%s\", %d, %d, %d, %s);\n", n, n, isa->name,
+			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f), crosses(f) && !f->thrvia ? 0 : chains_of(f),
+			       f->floor_none ? "BM_FLOOR_NONE" : "BM_FLOOR_AUTO");
+	}
+}
+
+static void gen_texts(void)
+{
+	for (int n = 0; n < nforms; n++) {
+		const struct form *f = &forms[n];
+		struct copy cp;
+		memset(&cp, 0, sizeof(cp));
+		operands(f, 0, 0, &cp, 0);
+		const char *op[5] = {cp.reg[0], cp.reg[1], cp.reg[2], cp.reg[3], cp.reg[4]};
+		char line[256];
+		expand(line, sizeof(line), f->mca[0] ? f->mca : f->tmpl, op);
+		printf("\t{\"%s.%s.%s\", \"%s\", \"%s\", \"%s\"},\n", isa->name, f->ext, f->name, isa->name, f->ext, line);
+	}
+}
+
+static const struct isa *isa_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof(isas) / sizeof(isas[0]); i++)
+		if (strcmp(isas[i].name, name) == 0)
+			return &isas[i];
+	fprintf(stderr, "gen_insn: unknown ISA '%s' (rv64, a64, x86)\n", name);
+	exit(2);
+}
+
+/* forms_<isa>.tsv names its ISA */
+static const struct isa *isa_of_path(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	char name[16];
+	if (sscanf(b, "forms_%15[a-z0-9].tsv", name) != 1) {
+		fprintf(stderr, "gen_insn: %s: a table is named forms_<isa>.tsv\n", path);
+		exit(2);
+	}
+	return isa_named(name);
+}
+
+static void count(void)
+{
+	for (int n = 0; n < nforms; n++) {
+		bool seen = false;
+		for (int m = 0; m < n; m++)
+			seen |= strcmp(forms[m].ext, forms[n].ext) == 0;
+		if (seen)
+			continue;
+		int k = 0;
+		for (int m = 0; m < nforms; m++)
+			k += strcmp(forms[m].ext, forms[n].ext) == 0;
+		printf("%s %d\n", forms[n].ext, k);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 3 && strcmp(argv[1], "--host-texts") == 0) {
+		printf("/* generated by tools/gen_insn.c: do not edit */\n#include \"insn_texts.h\"\n");
+		printf("const struct insn_text insn_texts[] = {\n");
+		unsigned total = 0;
+		for (int a = 2; a < argc; a++) {
+			isa = isa_of_path(argv[a]);
+			nforms = 0;
+			read_table(argv[a]);
+			gen_texts();
+			total += (unsigned)nforms;
+		}
+		printf("};\nconst unsigned insn_ntexts = %u;\n", total);
+		return 0;
+	}
+	if (argc != 4) {
+		fprintf(stderr, "usage: gen_insn --bodies|--forms|--count ISA TABLE | --host-texts TABLE...\n");
+		return 2;
+	}
+	isa = isa_named(argv[2]);
+	if (isa_of_path(argv[3]) != isa) {
+		fprintf(stderr, "gen_insn: %s is not the %s table\n", argv[3], argv[2]);
+		return 2;
+	}
+	read_table(argv[3]);
+	(void)find_form;
+	if (strcmp(argv[1], "--bodies") == 0)
+		gen_bodies();
+	else if (strcmp(argv[1], "--forms") == 0)
+		gen_forms();
+	else if (strcmp(argv[1], "--count") == 0)
+		count();
+	else {
+		fprintf(stderr, "gen_insn: unknown mode %s\n", argv[1]);
+		return 2;
+	}
+	return 0;
+}
