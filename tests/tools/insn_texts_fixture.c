@@ -4,7 +4,7 @@
  * tool's `insn` command builds and its tests run. The texts are ordinary
  * assembly for each ISA's llvm-mca (AT&T syntax on x86, llvm-mca's
  * default). */
-#include "../../kernels/insn/insn_texts.h"
+#include "insn_texts.h"
 
 const struct insn_text insn_texts[] = {
 	{"rv64.i.add", "rv64", "i", "add a2, a2, a3"},
@@ -12,7 +12,7 @@ const struct insn_text insn_texts[] = {
 	{"rv64.zbb.andn", "rv64", "zbb", "andn a2, a2, a3"},
 	{"rv64.zbb.cpop", "rv64", "zbb", "cpop a2, a2"},
 	{"rv64.zbc.clmul", "rv64", "zbc", "clmul a2, a2, a3"},
-	{"rv64.d.fmadd", "rv64", "d", "fmadd.d fa2, fa2, fa3, fa4"},
+	{"rv64.d.fmadd.d", "rv64", "d", "fmadd.d fa2, fa2, fa3, fa4"},
 	{"a64.base.add", "a64", "base", "add x2, x2, x3"},
 	{"a64.base.madd", "a64", "base", "madd x2, x2, x3, x4"},
 	{"a64.fp.fmadd", "a64", "fp", "fmadd d2, d2, d3, d4"},

@@ -85,6 +85,8 @@ static int row_fields(struct field *f, const struct insn_table *t, const struct 
 	n = fig_fields(f, n, &m->thr, "thr");
 	f[n++] = (struct field){"via", K_TEXT, m->via, 0, false};
 	f[n++] = (struct field){"via_lat", K_NUM, NULL, m->via_lat, m->has_via_lat};
+	f[n++] = (struct field){"rt", K_NUM, NULL, m->rt, m->has_rt};
+	f[n++] = (struct field){"thr_ins", K_INT, NULL, m->thr_ins, m->thr_ins > 0};
 	f[n++] = (struct field){"cycles_estimated", K_BOOL, NULL, m->cycles_estimated, m->rec != NULL};
 	f[n++] = (struct field){"line", K_INT, NULL, (double)json_integer_value(json_object_get(m->rec, "_line")),
 				m->rec != NULL};
@@ -204,11 +206,11 @@ static void pad(const char *s, int w)
 
 #define CELL_W 22
 
-static void text_row(const struct insn_table *t, unsigned f, int idw, const struct insn_llvm *llvm,
+static void text_row(const struct insn_table *t, unsigned f, int idw, int extw, const struct insn_llvm *llvm,
 		     struct insn_notes *notes)
 {
 	char cell[160];
-	printf("%-*.*s %-5s %-8.8s", idw, idw, insn_texts[f].id, insn_texts[f].isa, insn_texts[f].ext);
+	printf("%-*.*s %-5s %-*.*s", idw, idw, insn_texts[f].id, insn_texts[f].isa, extw, extw, insn_texts[f].ext);
 	for (int c = 0; c < t->ncols; c++) {
 		insn_cell_text(t, f, c, notes, cell, sizeof(cell));
 		printf(" | ");
@@ -234,15 +236,18 @@ static void text(const struct insn_table *t, const struct insn_llvm *llvm, const
 	for (int c = 0; c < t->ncols; c++)
 		printf("# [C%d] %s: %s\n", c + 1, t->cols[c].label,
 		       t->cols[c].type_label[0] ? t->cols[c].type_label : "(no core type in the log)");
-	int idw = 4;
-	for (int i = 0; i < nforms; i++)
+	int idw = 4, extw = 3;
+	for (int i = 0; i < nforms; i++) {
 		idw = width(insn_texts[forms[i]].id) > idw ? width(insn_texts[forms[i]].id) : idw;
+		extw = width(insn_texts[forms[i]].ext) > extw ? width(insn_texts[forms[i]].ext) : extw;
+	}
 	idw = idw > 40 ? 40 : idw;
-	printf("%-*s %-5s %-8s", idw, "form", "isa", "ext");
+	extw = extw > 16 ? 16 : extw;
+	printf("%-*s %-5s %-*s", idw, "form", "isa", extw, "ext");
 	for (int c = 0; c < t->ncols; c++) {
 		char h[32];
 		snprintf(h, sizeof(h), "[C%d] lat / thr", c + 1);
-		printf(" | %-*s", CELL_W, h);
+		printf(" | %-*s", c + 1 < t->ncols || llvm ? CELL_W : 0, h);
 	}
 	if (llvm) {
 		printf(" | llvm-mca");
@@ -257,7 +262,7 @@ static void text(const struct insn_table *t, const struct insn_llvm *llvm, const
 			       ndiffer, ndiffer == 1 ? "" : "s");
 		if (llvm && i == ndiffer)
 			printf("# %s (%d):\n", ndiffer ? "the rest" : "no form differs by more than 1 cycle or 25%", nforms - ndiffer);
-		text_row(t, forms[i], idw, llvm, &notes);
+		text_row(t, forms[i], idw, extw, llvm, &notes);
 	}
 	printf("\ncycles: latency / reciprocal throughput, each the median over the column's cores that measured it;\n"
 	       "- unavailable (the note says why), ! the image's verdict on that figure is not ok (the note says which),\n"

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../../kernels/insn/insn_texts.h"
+#include "insn_texts.h"
 #include "logs.h"
 
 /* One figure (latency or reciprocal throughput) of one form on one core. */
@@ -32,6 +32,9 @@ struct insn_meas {
 	const char *via;          /* the companion form the latency chain went through, or NULL */
 	bool has_via_lat;
 	double via_lat;
+	bool has_rt;              /* the round trip through the companion, where it is not split (rt) */
+	double rt;
+	int thr_ins;              /* instructions in the throughput's op (the form and its companion), 0: 1 */
 	bool cycles_estimated;
 	int next;                 /* the next of the same (form, column), -1 at the end */
 };

@@ -245,6 +245,15 @@ static bool read_insn(struct insn_table *t, const struct run_log *l, const json_
 	fig_read(&via, o, "via_lat", "", "", "", "the companion's latency");
 	m->has_via_lat = via.has;
 	m->via_lat = via.est;
+	fig_read(&via, o, "rt", "", "", "", "the round trip");
+	m->has_rt = via.has;
+	m->rt = via.est;
+	/* the throughput op's instructions: the form and its companion (a few) */
+	const json_t *ins = json_object_get(o, "thr_ins");
+	if (json_is_integer(ins) && json_integer_value(ins) >= 2 && json_integer_value(ins) <= 16)
+		m->thr_ins = (int)json_integer_value(ins);
+	else if (ins && m->thr.has)
+		fig_gap(&m->thr, "throughput refused: thr_ins %s%s", "is not a count of 2 to 16 instructions", "");
 	m->cycles_estimated = json_is_true(json_object_get(o, "cycles_estimated"));
 	t->records++;
 	return true;

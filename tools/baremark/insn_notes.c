@@ -63,7 +63,7 @@ void insn_cell_text(const struct insn_table *t, unsigned form, int col, struct i
 	figure(&b, &lat);
 	tb_printf(&b, " / ");
 	figure(&b, &thr);
-	int refs[8], nrefs = 0;
+	int refs[12], nrefs = 0;
 	char text[240];
 	struct textbuf n;
 	if (!lat.has && !thr.has && lat.why && thr.why && strcmp(lat.why, thr.why) == 0) {
@@ -92,9 +92,19 @@ void insn_cell_text(const struct insn_table *t, unsigned form, int col, struct i
 			tb_printf(&n, "latency through %s (its own latency not in the record)", x->via);
 		if (text[0])
 			ref(&b, notes, text, refs, &nrefs);
+		tb_init(&n, text, sizeof(text));
+		if (x->via && x->has_rt && !x->lat.has)
+			tb_printf(&n, "round trip with %s: %.2f cycles, not split", x->via, x->rt);
+		if (text[0])
+			ref(&b, notes, text, refs, &nrefs);
+		tb_init(&n, text, sizeof(text));
+		if (x->thr_ins && x->thr.has)
+			tb_printf(&n, "throughput per op of %d instructions (the form and its companion)", x->thr_ins);
+		if (text[0])
+			ref(&b, notes, text, refs, &nrefs);
 		if (x->cycles_estimated)
 			ref(&b, notes, "cycles estimated from the clock (no cycle counter)", refs, &nrefs);
-		if (nrefs >= 6)
+		if (nrefs >= 6) /* each pass adds at most 4 */
 			break;
 	}
 }
