@@ -11,8 +11,14 @@ $(MKRELOC): tools/mkreloc.c
 # tools/baremark: the host tool (jansson for JSON, zlib's crc32). inspect
 # links the image's own device-tree reader and every platform file.
 BAREMARK_TOOL := $(HOST_BUILD)/baremark
+# The instruction table's forms as the host tool sees them (insn.h),
+# generated from kernels/insn/forms_<isa>.tsv (mk/insn.mk). The tools
+# tests also build the tool with tests/tools/insn_texts_fixture.c in its
+# place (forms of every ISA, whatever tables exist yet).
+INSN_TEXTS_SRC := $(HOST_BUILD)/gen/insn_texts.c
 BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c lib/isa.c lib/summary.c \
-	platform/platform_common.c $(wildcard platform/*/platform.c) $(HOST_BUILD)/gen/reference_log.c
+	platform/platform_common.c $(wildcard platform/*/platform.c) $(HOST_BUILD)/gen/reference_log.c \
+	$(INSN_TEXTS_SRC)
 
 # The workload indices' reference core (tools/baremark/workload.c): its
 # log built into the tool as one C string. A log is printable text; any
@@ -30,7 +36,7 @@ HARDEN = DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get
 $(BAREMARK_TOOL): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)
 	@command -v dpkg-buildflags >/dev/null || { echo "error: dpkg-buildflags not found (dpkg-dev; tools/deps.sh installs it)"; exit 1; }
-	$(HOSTCC) $(HOST_CFLAGS) $$($(HARDEN) CPPFLAGS) $$($(HARDEN) CFLAGS) -Ilib -Iarch/include -Iplatform/include \
+	$(HOSTCC) $(HOST_CFLAGS) $$($(HARDEN) CPPFLAGS) $$($(HARDEN) CFLAGS) -Ilib -Iarch/include -Iplatform/include -Ikernels/insn \
 		-o $@ $(BAREMARK_SRCS) $$($(HARDEN) LDFLAGS) -ljansson -lz -lm
 tools: $(BAREMARK_TOOL) $(MKRELOC)
 
@@ -83,7 +89,7 @@ $(FUZZ_TOOLS): tests/fuzz/fuzz_tools.c $(BAREMARK_SRCS) $(wildcard tools/baremar
 	@mkdir -p $(dir $@)/fuzz_tools.o
 	for f in $(BAREMARK_SRCS); do \
 		clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer-no-link,address,undefined \
-			-fno-sanitize-recover=all -D_GNU_SOURCE -Dmain=bm_tool_main -Ilib -Iarch/include -Iplatform/include \
+			-fno-sanitize-recover=all -D_GNU_SOURCE -Dmain=bm_tool_main -Ilib -Iarch/include -Iplatform/include -Ikernels/insn \
 			-c $$f -o $(dir $@)/fuzz_tools.o/$$(echo $$f | tr / _).o || exit 1; \
 	done
 	clang -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
@@ -106,7 +112,7 @@ fuzz-smoke: $(FUZZ_DT) $(FUZZ_RECORDS) $(FUZZ_TOOLS)
 BAREMARK_SAN := $(HOST_BUILD)/baremark-san
 $(BAREMARK_SAN): $(BAREMARK_SRCS) $(wildcard tools/baremark/*.h lib/*.h platform/include/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iarch/include -Iplatform/include -o $@ $(BAREMARK_SRCS) -ljansson -lz -lm
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -Ilib -Iarch/include -Iplatform/include -Ikernels/insn -o $@ $(BAREMARK_SRCS) -ljansson -lz -lm
 tools-san: $(BAREMARK_SAN)
 
 # The crypto kernels' C code on the host (ASan + UBSan): known answers for

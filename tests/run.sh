@@ -8,6 +8,8 @@
 #   inspect    baremark inspect on every real board's tree in tests/fixtures/dtb
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
+#   insn       baremark insn on crafted and recorded logs: cells, CSV, JSON, hostile ids and
+#              numbers, llvm-mca-19 beside them (--llvm), the report's table (Chromium)
 #   hostile    every subcommand on logs with hostile contents (valid CRCs): no crash, no command
 #              smuggled into gnuplot, CSV intact, no script run in the report (Chromium)
 #   qemu-rv64  the riscv64 image booted on QEMU under OpenSBI
@@ -71,6 +73,7 @@ group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
 group tools bash tests/tools/test_tools.sh
 group hostile bash tests/tools/test_hostile.sh
+group insn bash tests/tools/test_insn.sh
 group linux bash tests/linux/test_linux.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
 group smp bash tests/qemu/test_smp.sh

@@ -32,8 +32,10 @@ packages=(
 	# host tools and tests (libssl-dev: OpenSSL as the crypto oracle;
 	# dpkg-dev: dpkg-buildflags, the host tool's hardening flags)
 	dpkg-dev libfdt-dev libjansson-dev zlib1g-dev libssl-dev jq clang libclang-rt-14-dev
-	# host tool: plots, and its tests (a pty pair, a browser for the report)
-	gnuplot-nox socat chromium
+	# host tool: plots, and its tests (a pty pair, a browser for the report);
+	# llvm-19 for llvm-mca-19, the compiler's model beside the instruction
+	# table (baremark insn --llvm)
+	gnuplot-nox socat chromium llvm-19
 	# QEMU 10 from bookworm-backports (above): system emulators and
 	# qemu-user (the Linux build's tests) in the same version, and the
 	# backports packages they depend on at that version, each named: a

@@ -18,6 +18,7 @@
 #include "compare.h"
 #include "csv.h"
 #include "crypto.h"
+#include "insn.h"
 #include "inspect.h"
 int cmd_report(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
@@ -38,6 +39,7 @@ static int usage(void)
 			"       baremark steps <log>...\n"
 			"       baremark summary <log>...\n"
 			"       baremark against <figures.md> <core> <log>...\n"
+			"       baremark insn <log>... [--csv | --json] [--llvm CPU]\n"
 			"       baremark inspect <file.dtb>\n");
 	return 2;
 }
@@ -157,6 +159,8 @@ int main(int argc, char **argv)
 		return cmd_against(argc - 2, argv + 2);
 	if (strcmp(argv[1], "crypto") == 0)
 		return cmd_crypto(argc - 2, argv + 2);
+	if (strcmp(argv[1], "insn") == 0)
+		return cmd_insn(argc - 2, argv + 2);
 	if (strcmp(argv[1], "inspect") == 0)
 		return cmd_inspect(argc - 2, argv + 2);
 	return usage();

@@ -9,6 +9,7 @@
 
 #include "compare.h"
 #include "crypto.h"
+#include "insn.h"
 #include "plot.h"
 #include "report_multicore.h"
 #include "workload.h"
@@ -332,6 +333,7 @@ int cmd_report(int argc, char **argv)
 	fprintf(o, "<h2>Whole programs (the workload group)</h2>\n");
 	ok &= wl_report(o, &set, &ref);
 	log_free(&ref);
+	insn_html(o, set.logs, set.nlogs, cols, ncols);
 	fprintf(o, "<h2>All results (cycles per op, median)</h2>\n<table><tr><th>kernel</th><th>param</th>");
 	for (int c = 0; c < ncols; c++) {
 		fprintf(o, "<th>");

@@ -1,0 +1,136 @@
+/* The instruction table (issue 42): each form's latency and reciprocal
+ * throughput from the logs' `insn` records (docs/records.md), one column
+ * per core type of each log, beside llvm-mca's model where asked. A
+ * form is known only by its id in this tool's own table (insn_texts.h,
+ * generated from the same .tsv files as the image's bodies): nothing from
+ * a record's text is ever used as an instruction. */
+#ifndef BM_TOOLS_INSN_H
+#define BM_TOOLS_INSN_H
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "insn_texts.h"
+#include "logs.h"
+
+/* One figure (latency or reciprocal throughput) of one form on one core. */
+struct insn_fig {
+	bool has;            /* measured, and its numbers passed the range checks */
+	double est, q1, q3;  /* cycles; q1 == q3 == est where the record gave one number */
+	char why[200];       /* !has: why not (the record's lat_why, a refused number, a skip, an error) */
+	const char *verdict; /* "ok", or the image's verdict on it (lvd / tvd) */
+	const char *verdict_why;
+};
+
+/* One form on one core: from its insn record, or (rec NULL) from a skip
+ * or error record that covers it. */
+struct insn_meas {
+	unsigned form;            /* index into insn_texts */
+	int col;                  /* its column (core_col) */
+	json_int_t core;
+	const json_t *rec;        /* the insn record, NULL where only a skip or error covers it */
+	struct insn_fig lat, thr;
+	const char *via;          /* the companion form the latency chain went through, or NULL */
+	bool has_via_lat;
+	double via_lat;
+	bool has_rt;              /* the round trip through the companion, where it is not split (rt) */
+	double rt;
+	int thr_ins;              /* instructions in the throughput's op (the form and its companion), 0: 1 */
+	bool cycles_estimated;
+	int next;                 /* the next of the same (form, column), -1 at the end */
+};
+
+/* A record naming a form this tool does not have (or no valid form id). */
+struct insn_unknown {
+	const char *log;
+	json_int_t line;
+	char id[72]; /* the id as the record gives it, cut */
+};
+
+#define INSN_MAX_CYCLES 100000.0 /* no one instruction takes longer: above it a figure is refused */
+
+struct insn_table {
+	const struct core_col *cols;
+	int ncols;
+	struct insn_meas *meas;
+	int nmeas, cap;
+	int *first;  /* [form * ncols + col]: the first of its measurements, -1 if none */
+	bool *shown; /* [form]: some column has a record, skip or error for it */
+	struct insn_unknown *unknown;
+	int nunknown, ucap;
+	unsigned long records, duplicates, no_column;
+};
+
+/* Reads every insn record (and the skip and error records of insn
+ * kernels) of the logs into t, keyed by the columns. False only when out
+ * of memory. Cores of no column and repeated records are counted. */
+bool insn_collect(struct insn_table *t, const struct run_log *logs, int nlogs, const struct core_col *cols,
+		  int ncols);
+void insn_table_free(struct insn_table *t);
+/* Room for element n of the array at *(T **)array (capacity *cap,
+ * elements of `size` bytes), doubling it; false when out of memory. */
+bool insn_grow(void *array, int *cap, int n, size_t size);
+/* Whether any log has an insn record (or a skip of an insn kernel). */
+bool insn_any(const struct run_log *logs, int nlogs);
+
+/* A column's figure for a form: the median over its cores that have one
+ * (*ncores says how many); without one, *why holds the first reason found
+ * (NULL: no record at all). *verdict is the first not-ok verdict of its
+ * cores, with its why, or "ok". */
+struct insn_cell {
+	bool has;
+	double v;
+	int ncores;
+	const char *why;
+	const char *verdict, *verdict_why;
+};
+struct insn_cell insn_cell(const struct insn_table *t, unsigned form, int col, bool thr);
+
+/* Footnotes of a table: each distinct text once, numbered from 1 in the
+ * order of first use. */
+struct insn_notes {
+	char (*text)[240];
+	int n, cap;
+};
+/* The note's number (0 when out of memory: then the cell has no mark). */
+int insn_note(struct insn_notes *n, const char *text);
+void insn_notes_free(struct insn_notes *n);
+/* A cell's text: "lat / thr" in cycles (each the median over the column's
+ * cores that measured it), '!' after a figure whose verdict is not ok,
+ * "-" for a figure that is unavailable, " [n]" for each note that says
+ * why (and for a latency through a companion, or cycles estimated); "—"
+ * where the column's log says nothing of the form. */
+void insn_cell_text(const struct insn_table *t, unsigned form, int col, struct insn_notes *notes, char *buf,
+		    size_t cap);
+
+/* llvm-mca's figures for one form (insn_llvm.c). */
+struct insn_llvm {
+	bool has;
+	double lat, thr; /* Latency and RThroughput of its Instruction Info row */
+	char why[200];   /* !has: what llvm-mca said (a rejected form, no model) */
+	const char *cpu; /* the CPU model, NULL where no CPU given applies to its ISA */
+};
+/* Runs llvm-mca once per ISA among the shown forms with the first of
+ * cpus[] its target knows; fills out[form]. Returns 0, or 2 after saying
+ * why (a CPU no target knows, with llvm-mca's message; llvm-mca missing,
+ * failing or out of time). */
+int insn_llvm_run(const struct insn_table *t, const char *const *cpus, int ncpus, struct insn_llvm *out);
+/* A CPU name fit for llvm-mca's -mcpu: [a-z0-9_.-], 1 to 64 characters,
+ * not "help" and not starting with '-'. */
+bool insn_cpu_ok(const char *cpu);
+/* Whether a measured form differs from llvm's model by more than one
+ * cycle or 25% of the measured figure, in either figure, in any column. */
+bool insn_llvm_differs(const struct insn_table *t, unsigned form, const struct insn_llvm *l);
+
+/* The instruction table as a section of the report's page (nothing when
+ * no log has insn records). */
+void insn_html(FILE *o, const struct run_log *logs, int nlogs, const struct core_col *cols, int ncols);
+
+/* Runs argv[0] (looked up in PATH when it has no '/') with `input` on its
+ * standard input, collecting its standard output and error (each cut at
+ * `cap` bytes), killing it after timeout_s seconds. Returns its exit
+ * status, or -1 after saying why (not found, killed, no memory) in
+ * *err_text (free with free()). Never a shell. */
+int insn_spawn(char *const argv[], const char *input, int timeout_s, size_t cap, char **out, char **err);
+
+int cmd_insn(int argc, char **argv);
+#endif
