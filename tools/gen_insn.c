@@ -12,7 +12,7 @@
  * Options (space-separated):
  *   cls=DSSS  each operand's class, result first ('-' for none): rv64 x
  *             (integer), d s h (FP widths), m (a pointer); a64 x w (64/32-bit
- *             views), d s h, m; x86 q l (64/32-bit), x (an XMM register), m
+ *             views), d s h, m; x86 q l w b (64/32/16/8-bit), x (an XMM register), m
  *   chain=1|2|3|d   the source the result feeds (d: the result register is
  *             also read, x86's two-operand forms); default 1
  *   via=EXT.NAME    a companion form the chain runs through (its latency is
@@ -71,7 +71,7 @@ static const struct isa isas[] = {
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {8, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlxm"},
+	 "qlwbxm"},
 };
 
 struct form {
@@ -120,12 +120,27 @@ static void regname(char *out, size_t cap, char c, const char *r)
 		char v = c == 'm' ? 'x' : c;
 		snprintf(out, cap, "%c%s", v, r);
 	} else if (strcmp(isa->name, "x86") == 0) {
+		bool numbered = r[0] == 'r' && isdigit((unsigned char)r[1]);
 		if (c == 'l') {
 			/* the 32-bit view: r8d..r15d, ebx, ebp, ecx */
-			if (r[0] == 'r' && isdigit((unsigned char)r[1]))
+			if (numbered)
 				snprintf(out, cap, "%%%sd", r);
 			else
 				snprintf(out, cap, "%%e%s", r + 1);
+		} else if (c == 'w') {
+			/* 16 bits: r8w..r15w, bx, bp, cx */
+			if (numbered)
+				snprintf(out, cap, "%%%sw", r);
+			else
+				snprintf(out, cap, "%%%s", r + 1);
+		} else if (c == 'b') {
+			/* 8 bits: r8b..r15b, bl, bpl, cl */
+			if (numbered)
+				snprintf(out, cap, "%%%sb", r);
+			else if (strcmp(r, "rbp") == 0)
+				snprintf(out, cap, "%%bpl");
+			else
+				snprintf(out, cap, "%%%cl", r[1]);
 		} else {
 			snprintf(out, cap, "%%%s", r);
 		}
@@ -440,6 +455,10 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 static void emit_load(char cls, const char *reg, int off)
 {
 	char r[24];
+	/* an 8- or 16-bit view is loaded whole: the register's other bits
+	 * must not carry what an earlier kernel left (the result reads them) */
+	if (strcmp(isa->name, "x86") == 0 && (cls == 'w' || cls == 'b'))
+		cls = 'q';
 	regname(r, sizeof(r), cls, reg);
 	if (strcmp(isa->name, "rv64") == 0) {
 		const char *ld = cls == 'd' ? "fld" : cls == 's' ? "flw" : cls == 'h' ? "flh" : "ld";
@@ -447,7 +466,7 @@ static void emit_load(char cls, const char *reg, int off)
 	} else if (strcmp(isa->name, "a64") == 0) {
 		printf("\tldr\t%s, [x0, #%d]\n", r, off);
 	} else {
-		printf("\t%s\t%d(%%rdi), %s\n", cls == 'x' ? "movq" : cls == 'l' ? "movl" : "movq", off, r);
+		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' ? "movl" : "movq", off, r);
 	}
 }
 
