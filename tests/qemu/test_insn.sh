@@ -53,6 +53,23 @@ refuse "a form named twice" 'i\tadd\tadd {d}, {1}, {2}\ni\tadd\tadd {d}, {1}, {2
 refuse "a companion that is not there" 'm\tdiv\tdiv {d}, {1}, {2}\tvia=i.xor' "no such form"
 refuse "a result-less form with a latency" 'i\tsd\tsd {2}, 0({1})\tcls=-mx' "say nolat"
 
+# Forms the assembler cannot spell are written with .insn and their
+# encodings from the manual: LLVM's disassembler (llvm-19) must read each
+# body's most frequent instruction back as the one the table names.
+"$GEN" --forms rv64 kernels/insn/forms_rv64.tsv >"$OUT/rv64_forms.c"
+llvm-objdump-19 -d --mattr=+zicond,+zfa,+d build/qemu-rv64/obj/gen/insn_bodies.S.o >"$OUT/rv64_bodies.dis"
+while IFS=$'\t' read -r ext name tmpl opts mca; do
+	[ -n "$mca" ] || continue
+	n=$(grep -o "form_[0-9]* = {\"rv64\.$ext\.$name\"" "$OUT/rv64_forms.c" | sed 's/form_\([0-9]*\).*/\1/')
+	kind=lat
+	grep -q "nolat" <<<"$opts" && kind=thr
+	# from the body's symbol to its 2N twin's, past the loop's local label
+	got=$(awk -v a="<bm_insn_${n}_${kind}_x1>:" -v b="<bm_insn_${n}_${kind}_x2>:" \
+		'index($0, a) {on = 1; next} index($0, b) {on = 0} on && NF >= 3 && length($2) == 8 {print $3}' \
+		"$OUT/rv64_bodies.dis" | sort | uniq -c | sort -rn | awk '{print $2; exit}')
+	expect "llvm-objdump reads rv64.$ext.$name's .insn as ${mca%% *} (got '$got')" test "$got" = "${mca%% *}"
+done < <(grep -v '^#' kernels/insn/forms_rv64.tsv | grep -P '\t\.insn ')
+
 # 2. Every form on QEMU. check_table NAME ISA: the table's forms per
 # extension (gen_insn --count) against the insn records, each at exactly
 # one cycle per instruction, no error, no flagged figure.
