@@ -6,6 +6,8 @@
 #              renamer eliminates (immediate adds, moves, zero idioms)
 #   crypto     crypto kernels: known answers, a broken backend, OpenSSL on random input
 #   inspect    baremark inspect on every real board's tree in tests/fixtures/dtb
+#   debian-trees  baremark inspect on every tree of Debian's arm64 and riscv64 kernel
+#              packages (apt, network): none silent without an accepted reason
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
 #   hostile    every subcommand on logs with hostile contents (valid CRCs): no crash, no command
@@ -65,6 +67,7 @@ group unit $MAKE -s unit-tests
 group fillers bash tests/host/test_fillers.sh
 group crypto $MAKE -s crypto-tests
 group inspect bash tests/host/test_inspect.sh
+group debian-trees bash tools/debian-trees.sh
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
