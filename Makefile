@@ -4,6 +4,7 @@
 #   make check                every test (host unit tests, fuzz smoke, QEMU system tests)
 #   make fresh-check          the README's two commands in a new Debian 12 tree (root)
 #   make tools                host programs (tools/baremark)
+#   make debian-trees         baremark inspect on every tree of Debian's arm64/riscv64 kernels
 .DEFAULT_GOAL := all
 PLATFORM ?= qemu-rv64
 # Real boards' device trees, unmodified (README.md there says where from).
@@ -78,7 +79,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain fresh-check
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain fresh-check debian-trees
 all: image
 
 # A change of flags rebuilds what they compile.
@@ -180,6 +181,10 @@ truth:
 check:
 	@bash tests/run.sh
 test: check
+# baremark inspect on every tree of Debian's arm64 and riscv64 kernel
+# packages (downloaded by apt with a private state; docs/boards/debian-trees.md).
+debian-trees: tools
+	@bash tools/debian-trees.sh
 # The README's two commands on a new Debian 12 tree (root, mmdebstrap).
 fresh-check:
 	@bash tools/fresh-check.sh

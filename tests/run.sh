@@ -6,6 +6,8 @@
 #              renamer eliminates (immediate adds, moves, zero idioms)
 #   crypto     crypto kernels: known answers, a broken backend, OpenSSL on random input
 #   inspect    baremark inspect on every real board's tree in tests/fixtures/dtb
+#   debian-trees  baremark inspect on every tree of Debian's arm64 and riscv64 kernel
+#              packages (apt, network): none silent without an accepted reason
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
 #   insn-tool  baremark insn on crafted and recorded logs: cells, CSV, JSON, hostile ids and
@@ -68,6 +70,7 @@ group unit $MAKE -s unit-tests
 group fillers bash tests/host/test_fillers.sh
 group crypto $MAKE -s crypto-tests
 group inspect bash tests/host/test_inspect.sh
+group debian-trees bash tools/debian-trees.sh
 group fuzz $MAKE -s fuzz-smoke
 group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh

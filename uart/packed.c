@@ -18,7 +18,10 @@
  * 0x270; SE_GENI_M_CMD0 at 0x600, written UART_START_TX (1) << 27 after
  * the length; SE_GENI_TX_FIFOn at 0x700. The FIFO is at least 16 words
  * (DEF_FIFO_DEPTH_WORDS), so a transfer of CHUNK bytes fits without a
- * wait between words. */
+ * wait between words. The serial engine's packing (SE_GENI_TX_PACKING_CFG0/1)
+ * is kept as firmware left it: four bytes a word, as Linux's console
+ * (BYTES_PER_FIFO_WORD) and its earlycon set it; firmware that packs
+ * otherwise would garble the line, not stop it. */
 #include "packed.h"
 
 /* Every register access goes through these two; the host test

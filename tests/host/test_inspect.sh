@@ -79,6 +79,16 @@ for t in "hip07-d05|console driven (arm,sbsa-uart); cores 64|PSCI over smc" \
 	fi
 done
 
+# Kryo cores (qcom,kryo385) are Arm: a console we do not drive there is
+# silent, not the SBI console (the DB845c's GENI UART given another
+# compatible, with fdtput on a copy).
+cp "$TREES/debian/sdm845-db845c.dtb" "${TMPDIR:-/tmp}/bm-inspect-kryo.dtb"
+fdtput -t s "${TMPDIR:-/tmp}/bm-inspect-kryo.dtb" /soc@0/geniqup@ac0000/serial@a84000 compatible vendor,unknown-uart
+out[kryo]=$("$TOOL" inspect "${TMPDIR:-/tmp}/bm-inspect-kryo.dtb" 2>&1)
+rm -f "${TMPDIR:-/tmp}/bm-inspect-kryo.dtb"
+check kryo "no firmware console on Arm: the run would be silent"
+check kryo "verdict: console silent (console 'vendor,unknown-uart' is not a UART we drive); cores 8 startable (PSCI over smc)"
+
 # Per-board details the image depends on.
 check bcm2837-rpi-3-b "spin-table: 4 cores, each released by its entry point at its cpu-release-addr (0xd8, ...)"
 check bcm2711-rpi-4-b "psci: none (the run would end in wfe)"

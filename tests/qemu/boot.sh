@@ -3,7 +3,9 @@
 #   tests/qemu/boot.sh PLATFORM BUILD_DIR "BOOTARGS" [extra QEMU arguments...]
 #       QEMU loads the image itself (-kernel) with BOOTARGS.
 #       PLATFORM rpi3, rpi4, imx8mp or sifive_u: QEMU's model of that board
-#       (raspi3b, raspi4b, imx8mp-evk, sifive_u) with its real device tree.
+#       (raspi3b, raspi4b, imx8mp-evk, sifive_u) with its real device tree;
+#       zcu102: the qemu-a64 image on QEMU's xlnx-zcu102 (ZynqMP, Cadence
+#       UART) with Debian's tree of that board.
 #   tests/qemu/boot.sh --uboot PLATFORM BUILD_DIR [extra QEMU arguments...]
 #       the way a board boots: firmware, then Debian's U-Boot, which finds
 #       boot.scr on BUILD_DIR/sdcard.img (a virtio disk) and runs booti;
@@ -67,7 +69,7 @@ qemu-a64)
 	else
 		cmd+=(-kernel "$build/baremark.bin" -append "$append")
 	fi ;;
-rpi3 | rpi4 | imx8mp | sifive_u)
+rpi3 | rpi4 | imx8mp | sifive_u | zcu102)
 	[ -z "$uboot" ] || { echo "boot.sh: no U-Boot recipe for $platform: QEMU loads its image directly" >&2; exit 2; }
 	# QEMU's models of real boards, each booted with the tree its users
 	# boot with (tests/fixtures/dtb; sifive_u: QEMU's own, OpenSBI passes
@@ -90,6 +92,12 @@ rpi3 | rpi4 | imx8mp | sifive_u)
 		unset ends_itself
 		cmd=(qemu-system-aarch64 -M imx8mp-evk -smp 4 -dtb "$trees/imx8mp-evk.dtb" -serial null -serial stdio) ;;
 	sifive_u) cmd=(qemu-system-riscv64 -M sifive_u -smp 5 -bios default -serial stdio) ;;
+	zcu102)
+		# the Cadence UART0 (stdout-path serial0) is QEMU's first port;
+		# QEMU's own PSCI over SMC starts the cores and powers off
+		unset ends_itself
+		cmd=(qemu-system-aarch64 -M xlnx-zcu102 -m 2G -smp 4 -audio none
+			-dtb "$trees/debian/zynqmp-zcu102-rev1.0.dtb" -serial stdio -serial null) ;;
 	esac
 	image=$build/baremark.bin
 	[ "$platform" = sifive_u ] && image=$build/baremark.elf
