@@ -173,8 +173,12 @@ void arch_board_ready(struct bm_board *b);
 const char *arch_fw_console_probe(void);
 void arch_fw_console_write(const char *s, size_t n);
 
-/* Ends the run: firmware shutdown, else wait for interrupt forever. */
+/* Ends the run: firmware shutdown, else wait for interrupt forever; a
+ * shutdown call that returns is said on the console (below). */
 _Noreturn void arch_stop(void);
+/* "power-off refused by <firmware>: the run is over, switch the board
+ * off" (arch/baremetal/poweroff.c), before the low-power wait. */
+void arch_poweroff_refused(const char *firmware);
 /* Name of the stop method that will be used, for the end record. */
 const char *arch_stop_method(void);
 

@@ -1,6 +1,7 @@
 /* aarch64 entry. U-Boot booti and QEMU -kernel enter at EL2 or EL1 with
- * x0 = DTB; booti leaves the MMU and D-cache off, U-Boot `go` leaves them
- * on. Both are handled: if the MMU is on, the caches are cleaned and the
+ * x0 = DTB (entered at EL3, on a board without TF-A, el3.S drops to EL2
+ * or EL1 first); booti leaves the MMU and D-cache off, U-Boot `go` leaves
+ * them on. Both are handled: if the MMU is on, the caches are cleaned and the
  * MMU turned off before anything is written.
  *
  * The first 64 bytes are the arm64 Image header, laid out as in the Linux
@@ -27,9 +28,34 @@ entry:
 	 * reads at EL1 and EL2. */
 	mrs	x23, cntvct_el0
 	mov	x19, x0			/* DTB */
-	mrs	x20, CurrentEL
-	ubfx	x20, x20, #2, #2	/* entry exception level */
 	mov	x22, #0			/* MMU on at entry? (for the core record) */
+	mrs	x24, CurrentEL
+	ubfx	x24, x24, #2, #2	/* entry exception level */
+	cmp	x24, #3
+	b.ne	.Lnot_el3
+	/* At EL3 (no TF-A below us): with the MMU on, clean the caches and
+	 * turn it off as below; then drop to EL2 or EL1 (el3.S), whose
+	 * SCTLR it leaves with the MMU off. */
+	mrs	x0, sctlr_el3
+	tbz	x0, #0, .Lel3_mmu_off
+	mov	x22, #1
+	bl	dcache_clean_inval_all
+	mrs	x0, sctlr_el3
+	bic	x0, x0, #1		/* M */
+	bic	x0, x0, #(1 << 2)	/* C */
+	bic	x0, x0, #(1 << 12)	/* I */
+	msr	sctlr_el3, x0
+	isb
+	tlbi	alle3
+	dsb	sy
+	ic	iallu
+	dsb	sy
+	isb
+.Lel3_mmu_off:
+	bl	el3_drop
+.Lnot_el3:
+	mrs	x20, CurrentEL
+	ubfx	x20, x20, #2, #2	/* the level we run at */
 
 	/* MMU on at entry? Clean the data caches to memory (registers only),
 	 * then turn MMU and caches off: we build our own tables. */
@@ -128,6 +154,7 @@ entry:
 	mov	x2, x21
 	mov	x3, x22
 	mov	x4, x23
+	mov	x5, x24
 	bl	arch_entry
 11:	wfe
 	b	11b
