@@ -114,6 +114,9 @@ void arch_counters_settle(void);
 /* Reads every available slot into v[slot]; unavailable slots are left
  * untouched. Same code path each call, so its cost cancels out. */
 void arch_counters_read(uint64_t *v);
+/* RISC-V: stops and frees the SBI PMU counters the probe started (the
+ * probe does it first too); nothing elsewhere. */
+void arch_counters_release(void);
 /* Test only (baremark.selftest=nocycle): from the next
  * arch_counters_probe on, the cycle counter's probe reads a counter the
  * machine lacks instead, through the same trap guard, so a run goes on

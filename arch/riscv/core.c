@@ -121,6 +121,7 @@ _Noreturn void arch_stop(void)
 		for (;;)
 			__asm__ volatile("wfi");
 	tried = true;
+	arch_counters_release(); /* the SBI PMU's last call: stop */
 	/* SRST shutdown returns only with an error (SBI v2.0, 10.1); the
 	 * legacy call then is not tried: OpenSBI serves it by the same
 	 * reset devices, and without one it parks the hart in M-mode for
