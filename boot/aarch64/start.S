@@ -7,6 +7,22 @@
  * The first 64 bytes are the arm64 Image header, laid out as in the Linux
  * kernel's Documentation/arch/arm64/booting.rst, so booti accepts the
  * flat binary. */
+/* MMU, D-cache and I-cache off at one level (the caches already cleaned),
+ * its TLB entries and the I-cache dropped. Uses x0. */
+	.macro	mmu_off sctlr, tlbi_op
+	mrs	x0, \sctlr
+	bic	x0, x0, #1		/* M */
+	bic	x0, x0, #(1 << 2)	/* C */
+	bic	x0, x0, #(1 << 12)	/* I */
+	msr	\sctlr, x0
+	isb
+	tlbi	\tlbi_op
+	dsb	sy
+	ic	iallu
+	dsb	sy
+	isb
+	.endm
+
 	.section .text.head, "ax"
 	.globl _start
 _start:
@@ -40,17 +56,7 @@ entry:
 	tbz	x0, #0, .Lel3_mmu_off
 	mov	x22, #1
 	bl	dcache_clean_inval_all
-	mrs	x0, sctlr_el3
-	bic	x0, x0, #1		/* M */
-	bic	x0, x0, #(1 << 2)	/* C */
-	bic	x0, x0, #(1 << 12)	/* I */
-	msr	sctlr_el3, x0
-	isb
-	tlbi	alle3
-	dsb	sy
-	ic	iallu
-	dsb	sy
-	isb
+	mmu_off	sctlr_el3, alle3
 .Lel3_mmu_off:
 	bl	el3_drop
 .Lnot_el3:
@@ -69,25 +75,9 @@ entry:
 	bl	dcache_clean_inval_all
 	cmp	x20, #2
 	b.ne	3f
-	mrs	x0, sctlr_el2
-	bic	x0, x0, #1		/* M */
-	bic	x0, x0, #(1 << 2)	/* C */
-	bic	x0, x0, #(1 << 12)	/* I */
-	msr	sctlr_el2, x0
-	isb
-	tlbi	alle2
-	b	35f
-3:	mrs	x0, sctlr_el1
-	bic	x0, x0, #1
-	bic	x0, x0, #(1 << 2)
-	bic	x0, x0, #(1 << 12)
-	msr	sctlr_el1, x0
-	isb
-	tlbi	vmalle1
-35:	dsb	sy
-	ic	iallu
-	dsb	sy
-	isb
+	mmu_off	sctlr_el2, alle2
+	b	4f
+3:	mmu_off	sctlr_el1, vmalle1
 4:
 	/* Self-relocation: delta = where we run - where we were linked; add
 	 * it to every pointer tools/mkreloc listed (u32 count, u32 offsets). */
