@@ -7,19 +7,21 @@
  * hits, no coherence traffic). */
 #include "cores.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "arch.h"
+#include "arena.h"
+#include "kernel.h"
 #include "log.h"
 #include "noinit.h"
 
 #define CORE_STACK (48u << 10)
 #define CORE_TRAP_STACK (8u << 10)
 
-struct core_table cores;
-/* Not cleared at entry: a stack is written before it is read. */
-static uint8_t stacks[BM_MAX_CPUS][CORE_STACK + CORE_TRAP_STACK] BM_NOINIT __attribute__((aligned(16)));
+struct core_table cores BM_NOINIT; /* cores_start clears what it uses */
+_Static_assert(offsetof(struct core_slot, stack_base) == 16, "arm64's arch_cpu_start reads the slot's third word");
 
 void core_secondary_main(struct core_slot *s);
 
@@ -53,42 +55,61 @@ static bool wait_for(const int *flag, int want, uint64_t ticks)
 	return true;
 }
 
+/* A cleared slot at the end of the table (the caller checked room). */
+static struct core_slot *new_slot(void)
+{
+	struct core_slot *s = &cores.slot[cores.n++];
+	memset(s, 0, sizeof(*s));
+	return s;
+}
+
+/* Both stacks of a core about to start, from the arena (below any mark a
+ * kernel takes, so they outlive every kernel); false when it is full. */
+static bool give_stacks(struct core_slot *s)
+{
+	uint8_t *p = arena_alloc(CORE_STACK + CORE_TRAP_STACK, 4096);
+	if (!p)
+		return false;
+	s->stack_base = (uint64_t)(uintptr_t)p;
+	s->stack_top = s->stack_base + CORE_STACK;
+	s->trap_stack_top = s->stack_top + CORE_TRAP_STACK;
+	return true;
+}
+
 void cores_start(const struct bm_board *b, bool start_others)
 {
-	/* once a run: `cores` is in .bss, zero from the entry on (clearing
-	 * its 13 KB again cost a simulated core 2,700 instructions) */
 	uint64_t self = arch_core_id();
 	uint64_t one_second = b->timebase_hz ? b->timebase_hz : 10000000;
+	cores.n = cores.ntypes = cores.primary = 0;
+	bool self_listed = false;
+	/* b->ncpus is at most BM_MAX_CPUS (lib/board_fdt.c warns past it) */
 	for (int i = 0; i < b->ncpus && cores.n < BM_MAX_CPUS; i++) {
 		if (!b->cpus[i].enabled)
 			continue;
-		struct core_slot *s = &cores.slot[cores.n];
+		struct core_slot *s = new_slot();
 		s->hwid = b->cpus[i].hartid;
-		s->stack_top = (uint64_t)(uintptr_t)(stacks[cores.n] + CORE_STACK);
-		s->trap_stack_top = (uint64_t)(uintptr_t)(stacks[cores.n] + CORE_STACK + CORE_TRAP_STACK);
 		memcpy(s->ident.compatible, b->cpus[i].compatible, sizeof(s->ident.compatible));
-		if (s->hwid == self) {
+		if (s->hwid == self && !self_listed) {
+			self_listed = true;
 			s->primary = true;
-			cores.primary = cores.n;
+			cores.primary = cores.n - 1;
 			arch_core_ident(&s->ident);
 			s->ident.hwid = self;
 			s->state = CORE_IDLE;
 		}
-		cores.n++;
 	}
-	if (cores.n == 0 || !cores.slot[cores.primary].primary) {
+	if (!self_listed) {
 		/* The tree does not list the boot core (or lists none): it still
-		 * measures, as the only core. */
-		struct core_slot *s = &cores.slot[cores.n < BM_MAX_CPUS ? cores.n : BM_MAX_CPUS - 1];
-		memset(s, 0, sizeof(*s));
+		 * measures, as the only core, in the last slot if all are taken. */
+		if (cores.n == BM_MAX_CPUS)
+			cores.n--;
+		struct core_slot *s = new_slot();
 		s->hwid = self;
 		s->primary = true;
 		arch_core_ident(&s->ident);
 		s->ident.hwid = self;
 		s->state = CORE_IDLE;
-		cores.primary = (int)(s - cores.slot);
-		if (cores.n < BM_MAX_CPUS)
-			cores.n++;
+		cores.primary = cores.n - 1;
 	}
 	for (int i = 0; i < cores.n; i++) {
 		struct core_slot *s = &cores.slot[i];
@@ -96,17 +117,24 @@ void cores_start(const struct bm_board *b, bool start_others)
 			continue;
 		s->state = CORE_STARTING;
 		const char *why = NULL;
-		if (arch_cpu_start(s->hwid, s, &why) != 0) {
+		uint64_t mark = arena_mark();
+		if (!give_stacks(s)) {
+			s->state = CORE_FAILED;
+			s->why = "no free memory for its stacks (56 KiB a core)";
+		} else if (arch_cpu_start(s->hwid, s, &why) != 0) {
 			s->state = CORE_FAILED;
 			s->why = why;
+			arena_release(mark); /* refused: its stacks go back */
 		} else if (!wait_for(&s->state, CORE_IDLE, one_second)) {
+			/* started: it keeps its stacks, it may yet run on them */
 			s->state = CORE_FAILED;
 			s->why = "started by firmware but did not check in within 1 s of the timer";
 		}
 	}
-	/* Types over the cores that are up, primary first. */
-	struct core_ident id[BM_MAX_CPUS];
-	int up[BM_MAX_CPUS], type[BM_MAX_CPUS];
+	/* Types over the cores that are up, primary first (not on the stack:
+	 * 56 KB of identities at BM_MAX_CPUS; written before read) */
+	static struct core_ident id[BM_MAX_CPUS] BM_NOINIT;
+	static int up[BM_MAX_CPUS] BM_NOINIT, type[BM_MAX_CPUS] BM_NOINIT;
 	int n = cores_up(up, BM_MAX_CPUS);
 	for (int k = 0; k < n; k++)
 		id[k] = cores.slot[up[k]].ident;

@@ -14,6 +14,9 @@ enum core_state { CORE_OFF, CORE_STARTING, CORE_IDLE, CORE_FAILED };
 struct core_slot {
 	uint64_t stack_top;      /* read by bm_secondary_entry: keep first */
 	uint64_t trap_stack_top; /* riscv: its sscratch; keep second */
+	/* the lowest byte of both stacks; arm64's arch_cpu_start reads it
+	 * (third word) to drop any line of them from the caller's cache */
+	uint64_t stack_base;
 	uint64_t hwid;
 	int state;               /* enum core_state, atomic */
 	bool primary;            /* the core that booted */
@@ -28,6 +31,9 @@ struct core_slot {
 	uint32_t done __attribute__((aligned(64)));
 };
 
+/* Not cleared at entry (lib/noinit.h): cores_start clears the counts and
+ * each slot it fills, so a table for BM_MAX_CPUS costs a simulated core
+ * nothing at entry (issue 30). */
 struct core_table {
 	int n; /* slots in use: the device tree's enabled cpus */
 	struct core_slot slot[BM_MAX_CPUS];
@@ -39,7 +45,8 @@ struct core_table {
 extern struct core_table cores;
 
 /* Starts every enabled cpu of the board but this one and waits up to
- * 1 s each for it to check in. Failures are kept for cores_report. */
+ * 1 s each for it to check in; each core's stacks come from the arena
+ * (call after arena_init). Failures are kept for cores_report. */
 void cores_start(const struct bm_board *b, bool start_others);
 /* The run record's "cores" and "core_types". */
 void cores_fields(struct rec *r);

@@ -19,6 +19,7 @@
 #include "cores.h"
 #include "harness.h"
 #include "log.h"
+#include "noinit.h"
 #include "stats.h"
 
 #define REPEATS 5
@@ -140,8 +141,9 @@ static unsigned bandwidth(const struct bm_env *env, const int *up, int nup)
 			uint64_t room = arena_free_bytes() / 2, most = env->sweep_max_bytes < room ? env->sweep_max_bytes : room;
 			uint64_t bytes = most / (uint64_t)(2 * n) & ~(uint64_t)63;
 			uint64_t mark = arena_mark();
-			struct mc_bw bw[BM_MAX_CPUS];
-			void *args[BM_MAX_CPUS];
+			/* not on the stack: 36 KB at BM_MAX_CPUS; each cleared below */
+			static struct mc_bw bw[BM_MAX_CPUS] BM_NOINIT;
+			static void *args[BM_MAX_CPUS] BM_NOINIT;
 			bool ok = bytes >= 4096;
 			for (int k = 0; k < n && ok; k++) {
 				memset(&bw[k], 0, sizeof(bw[k]));
@@ -239,8 +241,8 @@ static unsigned primes(const struct bm_env *env, const int *up, int nup)
 	unsigned errors = 0;
 	uint64_t one = 0;
 	for (int n = 1; n <= nup; n++) {
-		struct mc_primes p[BM_MAX_CPUS];
-		void *args[BM_MAX_CPUS];
+		static struct mc_primes p[BM_MAX_CPUS] BM_NOINIT; /* each cleared below */
+		static void *args[BM_MAX_CPUS] BM_NOINIT;
 		for (int k = 0; k < n; k++) {
 			memset(&p[k], 0, sizeof(p[k]));
 			p[k].limit = limit;

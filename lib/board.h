@@ -7,7 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define BM_MAX_CPUS 32
+#include "bm_limits.h" /* BM_MAX_CPUS */
+
 #define BM_MAX_MEM 8
 #define BM_MAX_RSV 16
 #define BM_ISA_LEN 1024 /* the K3 lists ~90 extensions */
@@ -81,7 +82,7 @@ struct bm_board {
 	 * "" if none. Points into the tree, so read it before the arena is. */
 	const char *bootargs;
 	uint64_t dtb_addr, dtb_size;
-	/* Last, and 33 KB: only cpus[0 .. ncpus-1] are written, each cleared
+	/* Last, and 560 KB: only cpus[0 .. ncpus-1] are written, each cleared
 	 * as it is added, and platform_defaults clears what comes before it
 	 * alone (on a core's RTL in a simulator clearing all of it cost 9,000
 	 * instructions of the first 200,000, issue 30). */

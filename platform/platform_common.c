@@ -11,6 +11,16 @@ const struct bm_platform *platform_get(void)
 	return __start_bm_platforms;
 }
 
+const void *platform_dtb_unpassed(const struct bm_platform *p)
+{
+	if (!p->dtb_unpassed)
+		return NULL;
+	/* 0xd00dfeed, big-endian (devicetree spec 5.2), read as bytes: the
+	 * MMU may be off, an aligned word or bytes are all we may read */
+	const volatile uint8_t *m = (const volatile uint8_t *)(uintptr_t)p->dtb_unpassed;
+	return m[0] == 0xd0 && m[1] == 0x0d && m[2] == 0xfe && m[3] == 0xed ? (const void *)(uintptr_t)m : NULL;
+}
+
 void platform_defaults(const struct bm_platform *p, struct bm_board *b)
 {
 	memset(b, 0, offsetof(struct bm_board, cpus)); /* cpus: see board.h */

@@ -9,10 +9,12 @@
 #include "fpu.h"
 #include "harness_main.h"
 #include "mmu.h"
+#include "platform.h"
 #include "smp.h"
 #include "sysreg.h"
 
 unsigned arm64_el;
+unsigned arm64_entry_el;
 char psci_conduit[8]; /* "smc", "hvc" or "": also used by smp.c */
 static int mem_ranges_mapped = -1;
 
@@ -21,12 +23,15 @@ extern char _start_image[], _end[];
 static bool mmu_on_at_entry;
 
 _Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on,
-			 uint64_t entry_time);
+			 uint64_t entry_time, uint64_t el_at_entry);
 
 _Noreturn void arch_entry(const void *dtb, uint64_t el, uint64_t reloc_delta, uint64_t mmu_was_on,
-			 uint64_t entry_time)
+			 uint64_t entry_time, uint64_t el_at_entry)
 {
 	arm64_el = (unsigned)el;
+	arm64_entry_el = (unsigned)el_at_entry;
+	if (!dtb)
+		dtb = platform_dtb_unpassed(platform_get());
 	mmu_on_at_entry = mmu_was_on != 0;
 	mmu_early((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end, (uint64_t)(uintptr_t)dtb, reloc_delta != 0);
 	harness_main(dtb, reloc_delta, &entry_time);
@@ -153,6 +158,8 @@ void arch_core_fields(struct rec *r)
 	rec_str(r, "name", arm_midr_name(midr));
 	rec_hex(r, "mpidr", read_sysreg(mpidr_el1));
 	rec_u64(r, "el", arm64_el);
+	if (arm64_entry_el != arm64_el)
+		rec_u64(r, "el_at_entry", arm64_entry_el); /* dropped from EL3 by the image */
 	/* booti hands over with the MMU off, U-Boot's go with it on (we then
 	 * cleaned the caches and turned it off before building our own). */
 	rec_str(r, "mmu_at_entry", mmu_on_at_entry ? "on" : "off");
@@ -190,24 +197,32 @@ const char *arch_stop_method(void)
 
 /* No call may come between setting x0 and the instruction: a local
  * register variable is only guaranteed in its register at the asm. */
-static void psci_system_off(bool smc)
+static int64_t psci_system_off(bool smc)
 {
 	register uint64_t x0 __asm__("x0") = 0x84000008; /* PSCI SYSTEM_OFF */
 	if (smc)
 		__asm__ volatile("smc #0" : "+r"(x0)::"x1", "x2", "x3", "memory");
 	else
 		__asm__ volatile("hvc #0" : "+r"(x0)::"x1", "x2", "x3", "memory");
+	return (int64_t)x0;
 }
 
 _Noreturn void arch_stop(void)
 {
 	/* Once only: if the call itself traps (a wrong conduit), the trap
-	 * handler comes back here, and must not try again forever. */
+	 * handler comes back here, and must not try again forever. A
+	 * SYSTEM_OFF that returns was refused (PSCI 1.1, 5.10.1: it does
+	 * not return on success): said, then the low-power wait. */
 	static volatile bool tried;
-	if (psci_conduit[0] && !tried) {
+	if (!tried) {
 		tried = true;
-		psci_system_off(strcmp(psci_conduit, "smc") == 0);
+		if (psci_conduit[0]) {
+			int64_t r = psci_system_off(strcmp(psci_conduit, "smc") == 0);
+			arch_poweroff_refused(r == -1 ? "PSCI SYSTEM_OFF (NOT_SUPPORTED)" : "PSCI SYSTEM_OFF");
+		} else {
+			arch_poweroff_refused("the firmware (no /psci node in the device tree)");
+		}
 	}
 	for (;;)
-		__asm__ volatile("wfe");
+		__asm__ volatile("wfe"); /* low power; a sev from another core only loops */
 }

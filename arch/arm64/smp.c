@@ -13,6 +13,17 @@
 extern char psci_conduit[8];
 extern char bm_secondary_entry[], _start_image[], _end[];
 void dcache_clean_range(uint64_t start, uint64_t end);
+void dcache_inval_range(uint64_t start, uint64_t end);
+
+/* The new core's stacks (harness/cores.h: the slot's words are stack top,
+ * trap stack top, stack base) come from free RAM, which this core may
+ * hold lines of: dropped here, so that what the new core writes with its
+ * caches off is what it later reads with them on. */
+static void drop_stack_lines(const void *slot)
+{
+	const uint64_t *w = slot;
+	dcache_inval_range(w[2], w[1]);
+}
 
 static int64_t psci_call(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3)
 {
@@ -79,6 +90,7 @@ static int spin_start(uint64_t addr, void *slot, const char **why)
 {
 	bm_spin_slot = slot;
 	dcache_clean_range((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end);
+	drop_stack_lines(slot);
 	struct spin_write w = {addr, (uint64_t)(uintptr_t)bm_spin_entry};
 	struct bm_trap t;
 	/* the address comes from the tree: a wrong one faults here, not later */
@@ -98,17 +110,25 @@ int arch_cpu_start(uint64_t hwid, void *slot, const char **why)
 		if (spin[i].hwid == hwid)
 			return spin_start(spin[i].addr, slot, why);
 	if (!psci_conduit[0]) {
-		*why = "no /psci node and no spin-table release address in the device tree: no way to start a core";
+		/* entered at EL3, the image is the firmware: nothing beneath it
+		 * answers PSCI, and only firmware could have parked the other
+		 * cores in a spin-table loop */
+		*why = arm64_entry_el == 3 ? "entered at EL3 with no PSCI firmware (no /psci node) and no spin-table release "
+					     "address in the device tree: no way to start a core"
+					   : "no /psci node and no spin-table release address in the device tree: no way to start a core";
 		return -1;
 	}
 	/* The new core starts with its caches off and reads memory, not our
 	 * cache: its slot, the variables its MMU set-up reads, its code. The
 	 * slot lives in the image's BSS, so cleaning the image covers all. */
-	(void)slot;
 	dcache_clean_range((uint64_t)(uintptr_t)_start_image, (uint64_t)(uintptr_t)_end);
+	drop_stack_lines(slot);
 	int64_t r = psci_call(0xC4000003, hwid, (uint64_t)(uintptr_t)bm_secondary_entry, (uint64_t)(uintptr_t)slot);
 	if (r != 0) {
 		*why = psci_error(r);
+		if (r == -1 && arm64_entry_el == 3 && psci_conduit[0] == 's')
+			*why = "PSCI NOT_SUPPORTED: entered at EL3, the SMC came back from the image's own EL3 vectors "
+			       "(boot/aarch64/el3.S): no PSCI firmware runs here";
 		return -1;
 	}
 	return 0;

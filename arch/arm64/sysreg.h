@@ -12,8 +12,9 @@
 #define isb() __asm__ volatile("isb" ::: "memory")
 #define dsb(opt) __asm__ volatile("dsb " #opt ::: "memory")
 
-/* The exception level we run at (1 or 2), set once at entry. */
-extern unsigned arm64_el;
+/* The exception level we run at (1 or 2), set once at entry, and the one
+ * we were entered at (3 when boot/aarch64/el3.S dropped from it). */
+extern unsigned arm64_el, arm64_entry_el;
 
 /* The same register at our own exception level. */
 #define read_el(r) (arm64_el == 2 ? read_sysreg(r##_el2) : read_sysreg(r##_el1))

@@ -114,6 +114,9 @@ void arch_counters_settle(void);
 /* Reads every available slot into v[slot]; unavailable slots are left
  * untouched. Same code path each call, so its cost cancels out. */
 void arch_counters_read(uint64_t *v);
+/* RISC-V: stops and frees the SBI PMU counters the probe started (the
+ * probe does it first too); nothing elsewhere. */
+void arch_counters_release(void);
 /* Test only (baremark.selftest=nocycle): from the next
  * arch_counters_probe on, the cycle counter's probe reads a counter the
  * machine lacks instead, through the same trap guard, so a run goes on
@@ -173,8 +176,12 @@ void arch_board_ready(struct bm_board *b);
 const char *arch_fw_console_probe(void);
 void arch_fw_console_write(const char *s, size_t n);
 
-/* Ends the run: firmware shutdown, else wait for interrupt forever. */
+/* Ends the run: firmware shutdown, else wait for interrupt forever; a
+ * shutdown call that returns is said on the console (below). */
 _Noreturn void arch_stop(void);
+/* "power-off refused by <firmware>: the run is over, switch the board
+ * off" (arch/baremetal/poweroff.c), before the low-power wait. */
+void arch_poweroff_refused(const char *firmware);
 /* Name of the stop method that will be used, for the end record. */
 const char *arch_stop_method(void);
 

@@ -121,10 +121,24 @@ _Noreturn void arch_stop(void)
 		for (;;)
 			__asm__ volatile("wfi");
 	tried = true;
-	if (sbi_has(SBI_EXT_SRST))
-		sbi_call(SBI_EXT_SRST, 0, 0 /* shutdown */, 0 /* no reason */, 0, 0, 0);
-	if (sbi_has(SBI_EXT_LEGACY_SHUTDOWN))
+	arch_counters_release(); /* the SBI PMU's last call: stop */
+	/* SRST shutdown returns only with an error (SBI v2.0, 10.1); the
+	 * legacy call then is not tried: OpenSBI serves it by the same
+	 * reset devices, and without one it parks the hart in M-mode for
+	 * good, where nothing more could be said. The legacy call alone
+	 * (chapter 5.7) has no return value: returning is refusing. */
+	if (sbi_has(SBI_EXT_SRST)) {
+		struct sbiret r = sbi_call(SBI_EXT_SRST, 0, 0 /* shutdown */, 0 /* no reason */, 0, 0, 0);
+		char who[64] = "SBI SRST (";
+		strncat(who, sbi_strerror(r.error), sizeof(who) - strlen(who) - 2);
+		strcat(who, ")");
+		arch_poweroff_refused(who);
+	} else if (sbi_has(SBI_EXT_LEGACY_SHUTDOWN)) {
 		sbi_call(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0);
+		arch_poweroff_refused("the SBI legacy shutdown call");
+	} else {
+		arch_poweroff_refused("the firmware (no SBI SRST or legacy shutdown call)");
+	}
 	for (;;)
 		__asm__ volatile("wfi");
 }

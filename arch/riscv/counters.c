@@ -13,15 +13,24 @@
 #include "sbi.h"
 #include "time_wait.h"
 
-/* SBI PMU function ids (chapter 11). */
+/* SBI PMU function ids (chapter 11): num_counters (11.5), get_info
+ * (11.6), config_matching (11.7), start (11.8), stop (11.9). The path
+ * end to end: a counter is matched to an event, started from zero, read
+ * through its hpmcounter CSR (the spec's way for hardware counters; FID
+ * 5 reads firmware counters only) and stopped at the end of the run
+ * (arch_stop) or before the next probe. */
 #define PMU_NUM_COUNTERS 0
 #define PMU_COUNTER_GET_INFO 1
 #define PMU_COUNTER_CFG_MATCH 2
-/* counter_config_matching flags: CLEAR_VALUE (bit 1), AUTO_START (bit 2),
- * SET_MINH (bit 7: do not count in M-mode, needs Sscofpmf). */
+#define PMU_COUNTER_START 3
+#define PMU_COUNTER_STOP 4
+/* config_matching flags: CLEAR_VALUE (bit 1), SET_MINH (bit 7: do not
+ * count in M-mode, needs Sscofpmf); start: SET_INIT_VALUE (bit 0); stop:
+ * RESET (bit 0, the counter is free for another event). */
 #define PMU_CFG_CLEAR (1 << 1)
-#define PMU_CFG_START (1 << 2)
 #define PMU_CFG_MINH (1 << 7)
+#define PMU_START_INIT (1 << 0)
+#define PMU_STOP_RESET (1 << 0)
 
 /* Event indices: general hardware events are type 0; cache events are
  * type 1 with cache_id << 3 | op_id << 1 | result_id (L1D = 0, READ = 0,
@@ -39,6 +48,7 @@ static const struct {
 static bool have_cycle, have_instret, have_time;
 static int nevents;
 static unsigned ev_csr[BM_MAX_SLOTS]; /* hpmcounter CSR number per event slot */
+static long ev_idx[BM_MAX_SLOTS];     /* its SBI counter index, for stop */
 
 static void read_cycle(void *p) { *(uint64_t *)p = csr_read(cycle); }
 static bool nocycle; /* arch_selftest_nocycle */
@@ -105,7 +115,7 @@ static void probe_fixed(struct bm_slot *s, const char *name, void (*fn)(void *),
 static struct sbiret config_event(unsigned long mask, const char *name, unsigned long generic,
 				  const struct bm_raw_event *raw, bool *used_raw)
 {
-	const unsigned long flags = PMU_CFG_CLEAR | PMU_CFG_START | PMU_CFG_MINH;
+	const unsigned long flags = PMU_CFG_CLEAR | PMU_CFG_MINH;
 	*used_raw = false;
 	for (int i = 0; raw && i < BM_MAX_RAW_EVENTS && raw[i].name; i++) {
 		if (strcmp(raw[i].name, name) != 0)
@@ -167,8 +177,17 @@ static void probe_events(struct bm_counters *c, const struct bm_raw_event *raw)
 		struct bm_trap t;
 		if (h.csr < 0xC03 || h.csr > 0xC1F || bm_guard(read_hpm_guarded, &h, &t)) {
 			snprintf(s->why, sizeof(s->why), "counter CSR 0x%x is not readable in S-mode", h.csr);
+			sbi_call(SBI_EXT_PMU, PMU_COUNTER_STOP, r.value, 1, PMU_STOP_RESET, 0, 0);
 			continue;
 		}
+		struct sbiret st = sbi_call(SBI_EXT_PMU, PMU_COUNTER_START, r.value, 1, PMU_START_INIT, 0, 0);
+		if (st.error) {
+			snprintf(s->why, sizeof(s->why), "SBI PMU would not start counter %ld for event 0x%lx: %s", r.value,
+				 wanted[i].idx, sbi_strerror(st.error));
+			sbi_call(SBI_EXT_PMU, PMU_COUNTER_STOP, r.value, 1, PMU_STOP_RESET, 0, 0);
+			continue;
+		}
+		ev_idx[nevents] = r.value;
 		ev_csr[nevents++] = h.csr;
 		s->avail = true;
 		if (used_raw)
@@ -243,8 +262,18 @@ void arch_counters_probe(struct bm_counters *c, const struct bm_board *b, const 
 	if (!nocycle)
 		detect_emulation(c);
 	c->time_avail = arch_time_probe(c->time_why, sizeof(c->time_why));
-	nevents = 0;
+	arch_counters_release();
 	probe_events(c, raw);
+}
+
+/* Stops and frees the event counters the last probe started (on this
+ * hart: a counter index another hart was given answers an error, which
+ * is all it can do). */
+void arch_counters_release(void)
+{
+	for (int i = 0; i < nevents; i++)
+		sbi_call(SBI_EXT_PMU, PMU_COUNTER_STOP, ev_idx[i], 1, PMU_STOP_RESET, 0, 0);
+	nevents = 0;
 }
 
 void arch_counters_read(uint64_t *v)

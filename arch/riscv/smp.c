@@ -20,6 +20,13 @@ int arch_cpu_start(uint64_t hwid, void *slot, const char **why)
 		*why = "the firmware has no SBI HSM extension: no way to start a hart";
 		return -1;
 	}
+	/* the legacy IPI call takes one word of hart mask (SBI spec v0.1
+	 * sbi_send_ipi; OpenSBI reads one unsigned long): a hart past it
+	 * could be started but never woken for a job */
+	if (!sbi_has(SBI_EXT_IPI) && hwid >= 8 * sizeof(unsigned long)) {
+		*why = "the firmware has only the legacy SBI IPI call, whose one-word hart mask reaches harts 0-63";
+		return -1;
+	}
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	struct sbiret r = sbi_call(SBI_EXT_HSM, 0, (long)hwid, (long)(uintptr_t)bm_secondary_entry,
 				   (long)(uintptr_t)slot, 0, 0);

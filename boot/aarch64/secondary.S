@@ -17,7 +17,13 @@ bm_spin_entry:
 bm_secondary_entry:
 	msr	daifset, #0xf
 	mov	x19, x0
-	ldr	x1, [x0]
+	/* a spin-table core released from a boot loader at EL3 (no TF-A)
+	 * drops as the boot core did (el3.S); SCR_EL3 is each core's own */
+	mrs	x1, CurrentEL
+	cmp	x1, #(3 << 2)
+	b.ne	0f
+	bl	el3_drop
+0:	ldr	x1, [x19]
 	mov	sp, x1
 	adrp	x0, __tls_base		/* shared: secondaries touch no TLS */
 	add	x0, x0, :lo12:__tls_base

@@ -1,11 +1,28 @@
 /* aarch64 entry. U-Boot booti and QEMU -kernel enter at EL2 or EL1 with
- * x0 = DTB; booti leaves the MMU and D-cache off, U-Boot `go` leaves them
- * on. Both are handled: if the MMU is on, the caches are cleaned and the
+ * x0 = DTB (entered at EL3, on a board without TF-A, el3.S drops to EL2
+ * or EL1 first); booti leaves the MMU and D-cache off, U-Boot `go` leaves
+ * them on. Both are handled: if the MMU is on, the caches are cleaned and the
  * MMU turned off before anything is written.
  *
  * The first 64 bytes are the arm64 Image header, laid out as in the Linux
  * kernel's Documentation/arch/arm64/booting.rst, so booti accepts the
  * flat binary. */
+/* MMU, D-cache and I-cache off at one level (the caches already cleaned),
+ * its TLB entries and the I-cache dropped. Uses x0. */
+	.macro	mmu_off sctlr, tlbi_op
+	mrs	x0, \sctlr
+	bic	x0, x0, #1		/* M */
+	bic	x0, x0, #(1 << 2)	/* C */
+	bic	x0, x0, #(1 << 12)	/* I */
+	msr	\sctlr, x0
+	isb
+	tlbi	\tlbi_op
+	dsb	sy
+	ic	iallu
+	dsb	sy
+	isb
+	.endm
+
 	.section .text.head, "ax"
 	.globl _start
 _start:
@@ -27,9 +44,24 @@ entry:
 	 * reads at EL1 and EL2. */
 	mrs	x23, cntvct_el0
 	mov	x19, x0			/* DTB */
-	mrs	x20, CurrentEL
-	ubfx	x20, x20, #2, #2	/* entry exception level */
 	mov	x22, #0			/* MMU on at entry? (for the core record) */
+	mrs	x24, CurrentEL
+	ubfx	x24, x24, #2, #2	/* entry exception level */
+	cmp	x24, #3
+	b.ne	.Lnot_el3
+	/* At EL3 (no TF-A below us): with the MMU on, clean the caches and
+	 * turn it off as below; then drop to EL2 or EL1 (el3.S), whose
+	 * SCTLR it leaves with the MMU off. */
+	mrs	x0, sctlr_el3
+	tbz	x0, #0, .Lel3_mmu_off
+	mov	x22, #1
+	bl	dcache_clean_inval_all
+	mmu_off	sctlr_el3, alle3
+.Lel3_mmu_off:
+	bl	el3_drop
+.Lnot_el3:
+	mrs	x20, CurrentEL
+	ubfx	x20, x20, #2, #2	/* the level we run at */
 
 	/* MMU on at entry? Clean the data caches to memory (registers only),
 	 * then turn MMU and caches off: we build our own tables. */
@@ -43,25 +75,9 @@ entry:
 	bl	dcache_clean_inval_all
 	cmp	x20, #2
 	b.ne	3f
-	mrs	x0, sctlr_el2
-	bic	x0, x0, #1		/* M */
-	bic	x0, x0, #(1 << 2)	/* C */
-	bic	x0, x0, #(1 << 12)	/* I */
-	msr	sctlr_el2, x0
-	isb
-	tlbi	alle2
-	b	35f
-3:	mrs	x0, sctlr_el1
-	bic	x0, x0, #1
-	bic	x0, x0, #(1 << 2)
-	bic	x0, x0, #(1 << 12)
-	msr	sctlr_el1, x0
-	isb
-	tlbi	vmalle1
-35:	dsb	sy
-	ic	iallu
-	dsb	sy
-	isb
+	mmu_off	sctlr_el2, alle2
+	b	4f
+3:	mmu_off	sctlr_el1, vmalle1
 4:
 	/* Self-relocation: delta = where we run - where we were linked; add
 	 * it to every pointer tools/mkreloc listed (u32 count, u32 offsets). */
@@ -128,6 +144,7 @@ entry:
 	mov	x2, x21
 	mov	x3, x22
 	mov	x4, x23
+	mov	x5, x24
 	bl	arch_entry
 11:	wfe
 	b	11b

@@ -25,6 +25,8 @@ struct bm_platform {
 	 * the tree has no cache nodes (the sweep goes to 4x this). */
 	uint64_t sweep_cache_bytes;
 	struct bm_raw_event raw_events[BM_MAX_RAW_EVENTS];
+	/* Where a tree lies when firmware passes none (0: nowhere known). */
+	uint64_t dtb_unpassed;
 };
 
 #define BM_PLATFORM(id) \
@@ -32,6 +34,9 @@ struct bm_platform {
 
 /* The image's own platform (the one in its bm_platforms section). */
 const struct bm_platform *platform_get(void);
+/* The tree at p->dtb_unpassed when it starts with the FDT magic, else
+ * NULL: for an entry with no tree pointer (arm64 x0 = 0). */
+const void *platform_dtb_unpassed(const struct bm_platform *p);
 /* Fills a board description with the platform's defaults. */
 void platform_defaults(const struct bm_platform *p, struct bm_board *b);
 /* After the tree was read: fills what it left out and the platform

@@ -18,4 +18,10 @@ BM_PLATFORM(qemu_a64) = {
 	.ram = {0x40000000, 512u << 20}, /* the -m our docs use */
 	/* QEMU models no caches; see qemu-rv64. */
 	.sweep_cache_bytes = 2u << 20,
+	/* -kernel with an ELF (not an Image) is a bare-metal boot: QEMU puts
+	 * the tree, bootargs and all, at the start of RAM and passes no
+	 * pointer (QEMU docs/system/arm/virt.rst, "Hardware configuration
+	 * information for bare-metal programming"). Entered so at EL3 with
+	 * secure=on, as a board without TF-A. */
+	.dtb_unpassed = 0x40000000,
 };

@@ -66,6 +66,12 @@ qemu-a64)
 	cmd=(qemu-system-aarch64 "${machine[@]}" -m 512M -nographic -nic none "${icount[@]}")
 	if [ -n "$uboot" ]; then
 		cmd+=(-bios /usr/lib/u-boot/qemu_arm64/u-boot.bin "${disk[@]}")
+	elif [ -n "${BM_QEMU_A64_ELF:-}" ]; then
+		# the ELF: a bare-metal boot, entered at EL3 under secure=on, as
+		# a board without TF-A; QEMU then offers no PSCI, so the image
+		# cannot power off and is stopped once it has said so
+		cmd+=(-kernel "$build/baremark.elf" -append "$append")
+		ends_itself=
 	else
 		cmd+=(-kernel "$build/baremark.bin" -append "$append")
 	fi ;;
@@ -115,24 +121,34 @@ if [ -n "${ends_itself-x}" ]; then
 	exit "$status"
 fi
 # A board that cannot power off: the console is copied until the run's
-# last line ("baremark: done, ..."), then QEMU is stopped; a run that never
-# gets there is a timeout (status 124), as above.
+# last line ("baremark: done, ..."), and on until the image says the
+# firmware refused to power off (or 5 s pass: firmware that keeps the
+# core for good), then QEMU is stopped; a run that never gets there is a
+# timeout (status 124), as above.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/out"
 timeout -k 5 "$limit" "${cmd[@]}" "$@" </dev/null >"$dir/out" 2>&1 &
 qemu=$!
+exec 3<"$dir/out"
 ended=
-while IFS= read -r line; do
+while IFS= read -r line <&3; do
 	printf '%s\n' "$line"
 	case "$line" in
 	"baremark: done"*)
 		ended=1
-		kill "$qemu" 2>/dev/null
 		break ;;
 	esac
-done <"$dir/out"
+done
+if [ -n "$ended" ]; then
+	while IFS= read -r -t 5 line <&3; do
+		printf '%s\n' "$line"
+		case "$line" in "power-off refused by"*) break ;; esac
+	done
+	kill "$qemu" 2>/dev/null
+fi
 wait "$qemu" || status=$?
+exec 3<&-
 if [ -n "$ended" ]; then
 	echo "boot.sh: the run ended; QEMU stopped (this board cannot power off)" >&2
 	exit 0

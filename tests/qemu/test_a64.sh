@@ -162,4 +162,21 @@ BM_QEMU_A64="$A72_EL2" boot baud "baremark.baud=115200 baremark.only=pipeline.ad
 expect_q baud 'map(select(.type=="run"))[0].console.baud_unchanged | test("16550 family only")' "PL011: baud left alone, and the run record says why"
 expect_q baud '.[-1].errors == 0 and .[-1].warnings == 1' "a warning, no error"
 
+# Entered at EL3 (QEMU loads the ELF as a bare-metal program with
+# secure=on, as a board without TF-A runs it; the tree at RAM base): the
+# image drops to non-secure EL2 (EL1 on a core without EL2) itself,
+# counts its instructions there, reports the second core it cannot start
+# (QEMU offers no PSCI to a guest entered at EL3) and says the power-off
+# was refused; with the old entry it took data aborts for good.
+for cfg in "el3-a72:-M virt,secure=on,virtualization=on -cpu cortex-a72:2" "el3-a53:-M virt,secure=on -cpu cortex-a53:1"; do
+	IFS=: read -r name machine el <<<"$cfg"
+	BM_QEMU_A64_ELF=1 BM_QEMU_A64="$machine" boot "$name" "baremark.profile=quick baremark.only=pipeline.add.lat,pipeline.mul.lat" -smp 2
+	expect_q "$name" "map(select(.type==\"core\"))[0] | .el == $el and .el_at_entry == 3 and .counters.instret == \"ok, PMUv3 event 0x08\"" "$name: entered at EL3, ran at EL$el, INST_RETIRED counting"
+	expect_q "$name" '[.[] | select(.type=="result")] | length == 2 and all(.instructions_per_op == 1 and .cycles_per_op.est == 1 and .verdict == "ok")' "$name: add and mul latency, 1 instruction and 1 cycle an op"
+	expect_q "$name" '[.[] | select(.type=="error")] | length == 1 and .[0].what == "core did not start" and (.[0].detail | startswith("entered at EL3 with no PSCI firmware"))' "$name: the second core is an error saying no PSCI firmware runs beneath EL3"
+	expect_q "$name" '.[-1].type == "end" and .[-1].errors == 1 and .[-1].stop == "wfe"' "$name: the run reaches its end record"
+	expect "$name: the console says the power-off was refused, after the run's last line" \
+		test "$(tr -d '\r' <"$OUT/$name.log" | grep -A1 '^baremark: done' | tail -1)" = "power-off refused by the firmware (no /psci node in the device tree): the run is over, switch the board off"
+done
+
 summary "qemu-a64"
