@@ -31,6 +31,9 @@ void rec_count(struct rec_counts *c, enum rec_status s);
 /* A result's cycles per op: "est" (the estimate), or "med" in logs
  * written before the harness estimated; false when the result has none. */
 bool result_cycles(const json_t *rec, double *v);
+/* A result whose cycles per op is a number no figure can be (past 10^15
+ * either way: lognum.h), which result_cycles refuses. */
+bool result_cycles_out_of_range(const json_t *rec);
 /* A result's verdict: "ok", "unstable" or "below_floor" (with *why, ""
  * if none given); "ok" for logs written before results carried one. */
 const char *result_verdict(const json_t *rec, const char **why);
