@@ -34,6 +34,8 @@ packages=(
 	dpkg-dev libfdt-dev libjansson-dev zlib1g-dev libssl-dev jq clang libclang-rt-14-dev
 	# host tool: plots, and its tests (a pty pair, a browser for the report)
 	gnuplot-nox socat chromium
+	# make bench's host-tool section: each subcommand's CPU time and peak memory (/usr/bin/time -v)
+	time
 	# QEMU 10 from bookworm-backports (above): system emulators and
 	# qemu-user (the Linux build's tests) in the same version, and the
 	# backports packages they depend on at that version, each named: a

@@ -19,6 +19,7 @@ struct keep_cores {
 	struct table cores, types;
 	int per_type;
 	size_t dropped;
+	bool any_full;
 };
 
 static uint64_t mix(json_int_t a, json_int_t b)
@@ -109,6 +110,7 @@ bool keep_core(struct keep_cores *k, json_int_t type, json_int_t core)
 	if (t->state - 1 < k->per_type) {
 		t->state++;
 		c->state = 1;
+		k->any_full |= t->state - 1 == k->per_type;
 		return true;
 	}
 	c->state = 2;
@@ -119,6 +121,11 @@ bool keep_core(struct keep_cores *k, json_int_t type, json_int_t core)
 bool keep_dropped(const struct keep_cores *k, json_int_t type, json_int_t core)
 {
 	return k && find(&k->cores, type, core)->state == 2;
+}
+
+bool keep_any_full(const struct keep_cores *k)
+{
+	return k && k->any_full;
 }
 
 size_t keep_ndropped(const struct keep_cores *k)

@@ -21,6 +21,8 @@ void keep_free(struct keep_cores *k);
 bool keep_core(struct keep_cores *k, json_int_t type, json_int_t core);
 /* Was it let go (asked about and not kept)? */
 bool keep_dropped(const struct keep_cores *k, json_int_t type, json_int_t core);
+/* Has any type its per_type cores already (else no record can be let go)? */
+bool keep_any_full(const struct keep_cores *k);
 /* How many cores were let go. */
 size_t keep_ndropped(const struct keep_cores *k);
 #endif

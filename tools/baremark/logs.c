@@ -204,9 +204,10 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f, const stru
 			return false;
 		}
 		/* a record of a core past the first 64 of its type is checked
-		 * (recpeek.h), counted and let go without its JSON tree */
+		 * (recpeek.h), counted and let go without its JSON tree (looked
+		 * for once a type has its 64: a smaller log pays nothing) */
 		struct rec_peek pk;
-		if (l->keep && record_peek(line, len, &pk) == REC_OK && peek_let_go(l, &ex, &pk)) {
+		if (keep_any_full(l->keep) && record_peek(line, len, &pk) == REC_OK && peek_let_go(l, &ex, &pk)) {
 			rec_count(&l->counts, REC_OK);
 			l->let_go++;
 			const char *name = pk.kernel ? pk.kernel : pk.k;

@@ -41,9 +41,8 @@ static bool shallow(const char *j, size_t n)
 	return true;
 }
 
-enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
+enum rec_status record_text(const char *line, size_t len, const char **json_out, size_t *jlen_out)
 {
-	*out = NULL;
 	const char *m = memmem(line, len, "@bm ", 4);
 	if (!m)
 		return REC_NONE;
@@ -68,6 +67,19 @@ enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
 	size_t jlen = rest - 10;
 	if (crc32(0L, (const Bytef *)json, (uInt)jlen) != want)
 		return REC_BAD_CRC;
+	*json_out = json;
+	*jlen_out = jlen;
+	return REC_OK;
+}
+
+enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
+{
+	*out = NULL;
+	const char *json;
+	size_t jlen;
+	enum rec_status st = record_text(line, len, &json, &jlen);
+	if (st != REC_OK)
+		return st;
 	if (!shallow(json, jlen))
 		return REC_BAD_JSON;
 	json_error_t err;

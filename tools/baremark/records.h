@@ -26,6 +26,9 @@ struct rec_counts {
  * parsed object (caller decrefs). Text before the marker (boot-loader
  * output interleaved with ours) is ignored. */
 enum rec_status record_parse_line(const char *line, size_t len, json_t **out);
+/* The marker and the CRC alone: REC_OK with the record's JSON text in
+ * *json, *jlen (CRC verified, not parsed); REC_NONE or REC_BAD_CRC. */
+enum rec_status record_text(const char *line, size_t len, const char **json, size_t *jlen);
 void rec_count(struct rec_counts *c, enum rec_status s);
 
 /* A result's cycles per op: "est" (the estimate), or "med" in logs

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 /* The JSON text's grammar (RFC 8259) as jansson takes it: p walks the
  * text; each function returns false on malformed text, and sets *unsure
@@ -234,41 +233,14 @@ static bool value(struct scan *s, int depth)
 	}
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 enum rec_status record_peek(const char *line, size_t len, struct rec_peek *p)
 {
 	memset(p, 0, sizeof(*p));
-	/* the marker and the CRC, as record_parse_line finds them */
-	const char *m = memmem(line, len, "@bm ", 4);
-	if (!m)
-		return REC_NONE;
-	const char *next;
-	while ((next = memmem(m + 4, len - (size_t)(m + 4 - line), "@bm ", 4)) != NULL)
-		m = next;
-	const char *json = m + 4;
-	size_t rest = len - (size_t)(json - line);
-	while (rest > 0 && (json[rest - 1] == '\r' || json[rest - 1] == ' '))
-		rest--;
-	if (rest < 11 || json[rest - 10] != ' ' || json[rest - 9] != '*')
-		return REC_BAD_CRC;
-	unsigned long want = 0;
-	for (size_t i = rest - 8; i < rest; i++) {
-		int v = hexval(json[i]);
-		if (v < 0)
-			return REC_BAD_CRC;
-		want = want << 4 | (unsigned long)v;
-	}
-	size_t jlen = rest - 10;
-	if (crc32(0L, (const Bytef *)json, (uInt)jlen) != want)
-		return REC_BAD_CRC;
+	const char *json;
+	size_t jlen;
+	enum rec_status st = record_text(line, len, &json, &jlen); /* the marker and the CRC */
+	if (st != REC_OK)
+		return st;
 	struct scan s = {json, json + jlen, false};
 	ws(&s);
 	if (s.p >= s.end || *s.p != '{')
