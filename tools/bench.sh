@@ -11,7 +11,7 @@
 # built as an ordinary Linux program with the same compiler and flags
 # (tools/workload_plain.c), pinned to the same CPU; (h) the host tool on
 # generated logs of 1, 8, 64 and 500 cores (tools/gen_cores.sh): every
-# subcommand's seconds and the growth per doubling of the log.
+# subcommand's CPU seconds and peak memory, and the growth per doubling.
 #
 # SECTIONS (default "a b c d e f") picks sections: `make bench SECTIONS="b f"`
 # skips the $RUNS full runs that (a), (c) and (d) read (about 8 minutes
@@ -186,34 +186,49 @@ echo "(on this shared VM one program moves by up to 15% between builds that diff
 
 # (h) the host tool on big logs: a quick-profile riscv64 run under QEMU
 # made into logs of 1, 8, 64 and 500 cores of one type (as
-# baremark.cores=all writes on a 64-core Milk-V Pioneer); each subcommand
-# timed on each, and the growth per doubling of the log, time(500) /
-# time(64) to the power 1 / log2(500/64): 2.0 is linear, 4.0 quadratic.
+# baremark.cores=all writes on a 64-core Milk-V Pioneer; 500 as in issue
+# 44), every record's CRC valid (tools/gen_cores.sh); every subcommand
+# that reads a log run on each under /usr/bin/time -v: CPU seconds (user
+# + system) and peak memory (maximum resident set), and the growth of
+# the CPU time per doubling of the log, time(500) / time(64) to the power
+# 1 / log2(500/64): 2.0 is linear, 4.0 quadratic. Issue 44's target: at
+# most 3 s and 300 MB each on 500 cores. BENCH_TOOL picks another build
+# of the tool (a "before" figure).
 sec_h() {
 	echo
-	echo "== (h) the host tool on generated logs of N cores (seconds; growth per doubling, 64 -> 500 cores)"
+	echo "== (h) the host tool on generated logs of N cores: CPU s (user + sys) / peak MB; growth per doubling, 64 -> 500"
+	local tool=${BENCH_TOOL:-build/host/baremark}
 	make -s PLATFORM=qemu-rv64 image tools
+	command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time not found (the time package; tools/deps.sh installs it)" >&2; exit 1; }
 	cc -O2 -o "$OUT/crclines" tests/tools/crclines.c -lz
 	tests/qemu/boot.sh qemu-rv64 build/qemu-rv64 "baremark.profile=quick" >"$OUT/one.log" 2>/dev/null
 	for n in 1 8 64 500; do
 		bash tools/gen_cores.sh "$OUT/one.log" "$n" "$OUT/crclines" >"$OUT/cores$n.log"
 	done
-	printf '%-20s %8s %8s %8s %8s %8s\n' subcommand 1 8 64 500 growth
-	for cmd in parse compare "compare --per-core" summary steps crypto report; do
+	echo "tool: $tool"
+	printf '%-20s %14s %14s %14s %14s %7s\n' subcommand 1 8 64 500 growth
+	for cmd in parse "parse --format csv" compare "compare --per-core" "compare --per-ghz" "compare --format csv" \
+		summary steps crypto against report capture; do
 		row=$(printf '%-20s' "$cmd")
 		for n in 1 8 64 500; do
 			set -- $cmd
-			if [ "$1" = report ]; then set -- report -o "$OUT/report$n.html"; fi
-			t0=$(date +%s.%N)
-			build/host/baremark "$@" "$OUT/cores$n.log" >/dev/null 2>&1 || true
-			t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
-			eval "t$n=$t"
-			row="$row $(printf '%8.2f' "$t")"
+			log=$OUT/cores$n.log
+			case $1 in
+			report) set -- report "$log" -o "$OUT/report$n.html" ;;
+			against) set -- against docs/cores.md "Zen 5" "$log" ;;
+			capture) set -- capture - -o "$OUT/capture$n.log" ;;
+			*) set -- "$@" "$log" ;;
+			esac
+			/usr/bin/time -v -o "$OUT/time.txt" "$tool" "$@" <"$log" >/dev/null 2>&1 || true
+			cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$OUT/time.txt")
+			mb=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$OUT/time.txt")
+			eval "t$n=$cpu"
+			row="$row $(printf '%8s/%5s' "$cpu" "$mb")"
 		done
 		growth=$(awk -v a="$t64" -v b="$t500" 'BEGIN { x = a + 0; printf "%.2f", (x > 0) ? exp(log(b / x) / (log(500 / 64) / log(2))) : 0 }')
-		echo "$row $(printf '%8.2f' "$growth")"
+		echo "$row $(printf '%7s' "$growth")"
 	done
-	echo "(size: $(du -h "$OUT/cores500.log" | cut -f1) and $(grep -c '^@bm' "$OUT/cores500.log") records at 500 cores)"
+	echo "(size: $(du -h "$OUT/cores500.log" | cut -f1) and $(grep -c '^@bm' "$OUT/cores500.log") records at 500 cores; CPU seconds / peak MB)"
 }
 
 for sec in a b c d e f h; do

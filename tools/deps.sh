@@ -34,8 +34,10 @@ packages=(
 	dpkg-dev libfdt-dev libjansson-dev zlib1g-dev libssl-dev jq clang libclang-rt-14-dev
 	# host tool: plots, and its tests (a pty pair, a browser for the report);
 	# llvm-19 for llvm-mca-19, the compiler's model beside the instruction
-	# table (baremark insn --llvm)
+	# table (baremark insn --llvm), and llvm-objdump-19 (the table's test)
 	gnuplot-nox socat chromium llvm-19
+	# make bench's host-tool section: each subcommand's CPU time and peak memory (/usr/bin/time -v)
+	time
 	# QEMU 10 from bookworm-backports (above): system emulators and
 	# qemu-user (the Linux build's tests) in the same version, and the
 	# backports packages they depend on at that version, each named: a

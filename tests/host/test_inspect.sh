@@ -66,7 +66,7 @@ VERDICTS
 check k3-am625-sk "console: /bus@f0000/serial@2800000 ti,am654-uart base 0x2800000 reg-shift 2 io-width 1"
 # 64 cores: all started if the image's limit (lib/board.h, which inspect
 # shares) allows 64, else a warning and "not", with the limit
-max=$(sed -n 's/^#define BM_MAX_CPUS \([0-9]*\).*/\1/p' lib/board.h)
+max=$(sed -n 's/^#define BM_MAX_CPUS \([0-9]*\).*/\1/p' lib/bm_limits.h)
 for t in "hip07-d05|console driven (arm,sbsa-uart); cores 64|PSCI over smc" \
 	"sg2042-milkv-pioneer|console driven (snps,dw-apb-uart); cores 64|SBI HSM"; do
 	IFS='|' read -r tree head how <<<"$t"

@@ -96,11 +96,12 @@ deep() { printf '{"v":1,"type":"result","kernel":"k","x":'; head -c "$1" /dev/ze
 cp "$OUT/logs/str0.log" "$OUT/logs/<b>'x\",=y.log"
 # text that outgrows a table cell or a column label (issue 37: built with
 # n += snprintf(buf + n, cap - n), cap - n wrapped round and the next
-# write ran past the buffer): a 1e308 figure, a 300-byte verdict and an
+# write ran past the buffer): a 1e15 figure (the most a figure can be,
+# lognum.h), a 400-byte verdict and an
 # event after them; two core types with one 150-character name and
 # compatible, whose labels then need their type numbers
-long=$(head -c 300 /dev/zero | tr '\0' v)
-jq -c --arg v "$long" 'if .type == "result" then .cycles_per_op = {est: 1e308, q1: 1e308, q3: 1e308} | .verdict = $v
+long=$(head -c 400 /dev/zero | tr '\0' v)
+jq -c --arg v "$long" 'if .type == "result" then .cycles_per_op = {est: 1e15, q1: 1e15, q3: 1e15} | .verdict = $v
 	| .events_per_op = {l1d_miss: 1.5} else . end' "$OUT/base.jsonl" | to_log >"$OUT/logs/cut.log"
 name=$(head -c 150 /dev/zero | tr '\0' N)
 jq -c --arg n "$name" 'if .type == "core" then (.name = $n | .compatible = $n), (.core = 1 | .core_type = 1 | .name = $n | .compatible = $n)
@@ -229,7 +230,7 @@ jq -c 'if .kernel == "pipeline.add.lat" then .verdict = "below_floor" | .verdict
 "$TOOL" compare "$OUT/flag.log" --format csv >"$OUT/flag.csv" 2>/dev/null
 expect "compare: a below-floor figure is marked, and its reason listed under the table" \
 	eval 'grep -q "^pipeline.add.lat .*!below_floor" "$OUT/flag.txt" && grep -q "^! pipeline.add.lat .*: below_floor: 0.500 cycles per op is below 1.000 cycles$" "$OUT/flag.txt"'
-expect "compare csv: the verdict column" grep -q '"pipeline.add.lat",.*,"below_floor"$' "$OUT/flag.csv"
+expect "compare csv: the verdict column" grep -q '"pipeline.add.lat",.*,"below_floor","cyc/op"$' "$OUT/flag.csv"
 # a directory is not an empty log: an I/O error with the system's reason
 mkdir -p "$OUT/adir"
 "$TOOL" parse "$OUT/adir" >/dev/null 2>"$OUT/dir.err"
@@ -269,6 +270,53 @@ expect "compare: a cell past its buffer ends in the cut mark, the row still ends
 "$TOOL" compare "$OUT/logs/clash.log" >"$OUT/clash.txt" 2>/dev/null
 expect "compare: two types of one long name keep their type numbers and cores in the label (the name is cut)" \
 	eval 'grep -q "^# qemu-rv64 NNN*… type 0 #0: " "$OUT/clash.txt" && grep -q "^# qemu-rv64 NNN*… type 1 #1: " "$OUT/clash.txt"'
+
+# Hostile numbers (issue 44): every number read from a log is range-
+# checked before it is converted or used (tools/baremark/lognum.h); the
+# sanitizer build has float-cast-overflow. A gradual knee whose exceeds
+# is INT64_MIN (summary's `exceeds - 1` overflowed), memory.at_bytes and
+# the read bandwidth's *_at_bytes 1e300 (cast to an integer), a cache's
+# holds_bytes INT64_MAX (against's MiB test cast it): each row says
+# "out of range", the rest of the table as before.
+# (jq holds numbers as doubles: the two 64-bit limits go in as text)
+jq -c 'if .type == "summary" then .return_stack = {fits: 8, exceeds: "INT64_MIN", entries: 8}
+	| .memory = {latency_cycles: 100, at_bytes: 1e300}
+	| .read_bandwidth = {small_bytes_per_cycle: 4, small_at_bytes: 1e300, large_bytes_per_cycle: 2, large_at_bytes: 1e300}
+	| .caches = [{holds_bytes: "INT64_MAX", step_before_bytes: 65536, latency_cycles: 4}] else . end' "$OUT/base.jsonl" |
+	sed 's/"INT64_MIN"/-9223372036854775808/; s/"INT64_MAX"/9223372036854775807/' | to_log >"$OUT/logs/range.log"
+expect "the hostile numbers' log: every record reads (the limits are JSON integers jansson takes)" \
+	eval '"$TOOL" parse "$OUT/logs/range.log" 2>&1 >/dev/null | grep -q ": [0-9]* records ok, 0 bad CRC, 0 malformed" &&
+		grep -q "\"exceeds\":-9223372036854775808" "$OUT/logs/range.log" && grep -q "\"holds_bytes\":9223372036854775807" "$OUT/logs/range.log"'
+"$TOOL" summary "$OUT/logs/range.log" >"$OUT/range.txt" 2>"$OUT/range.err"
+st=$?
+oor="unavailable: a value out of range in the log"
+expect "summary on INT64_MIN, 1e300 and INT64_MAX: exit 0, no sanitizer report" \
+	eval '[ $st = 0 ] && ! grep -q "runtime error\|Sanitizer" "$OUT/range.err"'
+for row in "return stack" "memory latency" "read bandwidth" "cache level 1"; do
+	expect "summary: the $row row says its number is out of range" grep -q "^$row  *| $oor *\$" "$OUT/range.txt"
+done
+expect "summary: the rows with numbers in range read as before" \
+	eval 'grep -q "^issue width  *| 1.00 instructions/cycle" "$OUT/range.txt" && [ "$(grep -c "out of range" "$OUT/range.txt")" = 4 ]'
+"$TOOL" against docs/cores.md "Cortex-A72" "$OUT/logs/range.log" >"$OUT/range-against.txt" 2>"$OUT/range-against.err"
+st=$?
+expect "against on holds_bytes INT64_MAX: no sanitizer report, L1 not measured (out of range), never judged" \
+	eval '[ $st -le 1 ] && ! grep -q "runtime error\|Sanitizer" "$OUT/range-against.err" &&
+		grep -q "^L1  *| out of range  *| 32 KiB  *| not measured (out of range in the log) |" "$OUT/range-against.txt"'
+expect "against: the cache's latency, in range, still judged" grep -q "^L1 latency  *| 4  *| 4  *| agrees" "$OUT/range-against.txt"
+# a figure past 10^15 (1e300 cycles per op) is no figure: compare says so
+jq -c 'if .type == "result" and .kernel == "pipeline.add.lat" then .cycles_per_op = {est: 1e300, q1: 1e300, q3: 1e300} else . end' \
+	"$OUT/base.jsonl" | to_log >"$OUT/logs/bigcyc.log"
+"$TOOL" compare "$OUT/logs/bigcyc.log" >"$OUT/bigcyc.txt" 2>"$OUT/bigcyc.err"
+expect "compare: 1e300 cycles per op is 'out of range in the log', not a number and not 'no cycle counter'" \
+	grep -q "^pipeline.add.lat  *| out of range in the log" "$OUT/bigcyc.txt"
+
+# BAREMARK_GNUPLOT= (set and empty): the page without plots, exit 0, as
+# docs/host-tool.md says; each figure names why it is not drawn.
+BAREMARK_GNUPLOT= "$TOOL" report "$OUT/base.log" -o "$OUT/noplot.html" >/dev/null 2>"$OUT/noplot.err"
+st=$?
+expect "BAREMARK_GNUPLOT= : report exits 0 with the page, no gnuplot run, no 'incomplete'" \
+	eval '[ $st = 0 ] && [ -s "$OUT/noplot.html" ] && ! grep -q "<svg" "$OUT/noplot.html" && ! grep -q "incomplete\|gnuplot failed" "$OUT/noplot.err"'
+expect "BAREMARK_GNUPLOT= : the page still has the table of all results" grep -q "<h2>All results" "$OUT/noplot.html"
 
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "compare.h"
+#include "lognum.h"
 #include "records.h"
 
 #define MAX_FIGURES 64
@@ -142,22 +143,44 @@ struct reading {
 	const char *said; /* no reading, and why: a window kind the probe could not see, a knee that moved */
 };
 
-static json_int_t ival(const json_t *o, const char *k)
+/* What a reading says when the log's number cannot be a size or a count
+ * (negative, past 2^50, not an integer): never converted, never judged. */
+static const char out_of_range[] = "out of range in the log";
+
+/* o[k] as a size or count, range-checked (lognum.h); false, with the
+ * reading marked out of range, when it cannot be one. */
+static bool ival(const json_t *o, const char *k, double *v, struct reading *r)
 {
-	return json_integer_value(json_object_get(o, k));
+	long long x;
+	if (!ln_int_at(o, k, 0, LN_BYTES_MAX, &x)) {
+		r->has = r->bracket = false;
+		r->said = out_of_range;
+		return false;
+	}
+	*v = (double)x;
+	return true;
 }
 
 /* A bracket object: fits/exceeds, or at_least when open. False when o
- * is none. */
+ * is none, or when a bound is out of range (r->said then says so). */
 static bool bracket_of(const json_t *o, struct reading *r)
 {
 	if (!json_is_object(o) || !(json_object_get(o, "fits") || json_object_get(o, "at_least")))
 		return false;
 	r->has = r->bracket = true;
 	r->open = json_object_get(o, "at_least") != NULL;
-	r->fits = (double)(r->open ? ival(o, "at_least") : ival(o, "fits"));
-	r->exceeds = (double)ival(o, "exceeds");
-	return true;
+	r->exceeds = 0;
+	return ival(o, r->open ? "at_least" : "fits", &r->fits, r) && (r->open || ival(o, "exceeds", &r->exceeds, r));
+}
+
+/* A scalar reading (a latency, a width): finite and at most 10^15. */
+static void scalar_of(const json_t *o, const char *k, struct reading *r)
+{
+	r->has = json_object_get(o, k) != NULL;
+	if (r->has && !ln_num_at(o, k, -LN_REAL_MAX, LN_REAL_MAX, &r->value)) {
+		r->has = false;
+		r->said = out_of_range;
+	}
 }
 
 static struct reading read_field(const json_t *sum, const char *field)
@@ -172,11 +195,11 @@ static struct reading read_field(const json_t *sum, const char *field)
 			return r;
 		r.has = true;
 		if (strcmp(rest, " latency") == 0) {
-			r.value = json_number_value(json_object_get(c, "latency_cycles"));
+			scalar_of(c, "latency_cycles", &r);
 		} else {
 			r.bracket = true;
-			r.fits = (double)ival(c, "holds_bytes");
-			r.exceeds = (double)ival(c, "step_before_bytes");
+			if (ival(c, "holds_bytes", &r.fits, &r))
+				ival(c, "step_before_bytes", &r.exceeds, &r);
 		}
 		return r;
 	}
@@ -191,8 +214,7 @@ static struct reading read_field(const json_t *sum, const char *field)
 		if (strcmp(field, scalars[i].field) == 0) {
 			const json_t *o = json_object_get(sum, scalars[i].obj);
 			r.unavailable_key = scalars[i].obj;
-			r.has = o && json_object_get(o, scalars[i].key);
-			r.value = json_number_value(json_object_get(o, scalars[i].key));
+			scalar_of(o, scalars[i].key, &r);
 			return r;
 		}
 	const json_t *o;
@@ -221,7 +243,8 @@ static struct reading read_field(const json_t *sum, const char *field)
 
 static void human(char *buf, size_t cap, double v, bool bytes)
 {
-	if (bytes && v >= 1048576 && (long long)v % 1048576 == 0)
+	/* v is a range-checked size (at most 2^50) or a count: the cast holds it */
+	if (bytes && v >= 1048576 && v <= LN_BYTES_MAX && (long long)v % 1048576 == 0)
 		snprintf(buf, cap, "%.0f MiB", v / 1048576);
 	else if (bytes && v >= 1024)
 		snprintf(buf, cap, "%.0f KiB", v / 1024);
@@ -263,7 +286,11 @@ static int judge(const json_t *sum, const struct figure *f, int *agreed)
 	bool numeric = parse_published(f->published, &lo, &hi);
 	if (!r.has) {
 		const char *why = r.said ? r.said : summary_unavailable(sum, r.unavailable_key);
-		snprintf(measured, sizeof(measured), "%s", !r.said ? "-" : strncmp(r.said, "unstable", 8) == 0 ? "unstable" : "blind");
+		snprintf(measured, sizeof(measured), "%s",
+			 !r.said				     ? "-"
+			 : r.said == out_of_range		     ? "out of range"
+			 : strncmp(r.said, "unstable", 8) == 0 ? "unstable"
+								     : "blind");
 		printf("%-26s | %-26s | %-14s | not measured (%s) | %s\n", f->field, measured, f->published,
 		       why ? why : "no reading in this run", f->source);
 		return 0;
@@ -378,7 +405,8 @@ int cmd_against(int argc, char **argv)
 		{
 			LOG_VISIT();
 			const char *t = json_string_value(json_object_get(o, "type"));
-			if (!t || strcmp(t, "summary") != 0 || json_integer_value(json_object_get(o, "core")) != set.cols[c].core[0])
+			json_t *core = json_object_get(o, "core");
+			if (!t || strcmp(t, "summary") != 0 || !json_is_integer(core) || json_integer_value(core) != set.cols[c].core[0])
 				continue;
 			sums++;
 			printf("# %s (%s%s) against %s (%s)\n", set.cols[c].label, set.cols[c].type_label,

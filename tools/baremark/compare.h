@@ -26,6 +26,7 @@ struct cmp_cell {
 	bool multicore, has_mbps, has_ns;
 	double mbps, ns, mhz;
 	bool latency; /* a latency (the kernel's name ends in .lat): per GHz it is cycles */
+	bool out_of_range; /* a core's cycles per op is a number past any figure (lognum.h) */
 	/* "ok", or the first of its cores' results that is not (with why) */
 	const char *verdict, *verdict_why;
 };

@@ -141,6 +141,8 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 		x.multicore |= json_is_array(json_object_get(recs[k], "cores"));
 		if (result_cycles(recs[k], &cyc[ncyc]))
 			ncyc++;
+		else
+			x.out_of_range |= result_cycles_out_of_range(recs[k]);
 		const char *why, *v = result_verdict(recs[k], &why);
 		if (strcmp(v, "ok") != 0 && strcmp(x.verdict, "ok") == 0) {
 			x.verdict = v;
@@ -212,6 +214,8 @@ bool cmp_figure(const struct cmp_cell *x, bool per_ghz, double *v, const char **
 
 const char *cmp_no_figure(const struct cmp_cell *x, bool per_ghz)
 {
+	if (x->out_of_range && !per_ghz)
+		return "out of range in the log";
 	/* a multi-core result is timed by the timer alone: what it lacks is
 	 * a clock to put it per GHz, or a figure at all */
 	if (x->multicore && !x->has_cyc) {

@@ -3,6 +3,7 @@
  * over the scalar version of the same algorithm, and the kernel's bound
  * (crypto_bound.c) with how much of it the kernel reaches. */
 #include "crypto.h"
+#include "lognum.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +45,7 @@ struct cr_fig crypto_fig(const struct core_col *c, const struct cmp_row *r, cons
 		if (!u && core && strncmp(core, "ok", 2) != 0) /* the core's counter is missing: its reason */
 			u = core;
 		f.why = u ? u : "no cycle count, and neither the result nor the core record says why";
-		const json_t *mb = json_object_get(x.rec, "mb_per_s");
-		if (json_is_number(mb) && json_number_value(mb) > 0) {
-			f.has_mbps = true;
-			f.mbps = json_number_value(mb);
-		}
+		f.has_mbps = ln_num_at(x.rec, "mb_per_s", 1e-9, LN_REAL_MAX, &f.mbps);
 	}
 	if (!x.has_cyc || x.cyc <= 0)
 		return f;

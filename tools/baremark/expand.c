@@ -168,3 +168,24 @@ json_t *expand_record(struct expand_state *s, json_t *o)
 	json_decref(o);
 	return n;
 }
+
+bool expand_core_of(const struct expand_state *s, const json_t *o, json_int_t *core, json_int_t *type)
+{
+	const json_t *c = json_object_get(o, "core");
+	if (!c && json_is_string(json_object_get(o, "k")))
+		c = json_object_get(o, "c") ? json_object_get(o, "c") : s->boot;
+	if (!json_is_integer(c))
+		return false;
+	*core = json_integer_value(c);
+	const json_t *t = json_object_get(o, "core_type");
+	*type = json_is_integer(t) ? json_integer_value(t) : expand_type_of(s, *core);
+	return true;
+}
+
+json_int_t expand_type_of(const struct expand_state *s, json_int_t core)
+{
+	char key[32];
+	snprintf(key, sizeof(key), "%lld", (long long)core);
+	const json_t *t = json_object_get(s->core_types, key);
+	return json_is_integer(t) ? json_integer_value(t) : -1;
+}

@@ -3,6 +3,7 @@
 #ifndef BM_TOOLS_EXPAND_H
 #define BM_TOOLS_EXPAND_H
 #include <jansson.h>
+#include <stdbool.h>
 
 /* What a log has said so far that short results leave out. */
 struct expand_state {
@@ -18,4 +19,12 @@ void expand_free(struct expand_state *s);
  * returns what the caller keeps instead: o itself, or for a short result
  * a new long-form object (o released). */
 json_t *expand_record(struct expand_state *s, json_t *o);
+/* The core a record is of ("core", or a short result's "c", else the
+ * boot core) and that core's type (the record's core_type, else what the
+ * run and core records have said so far; -1 when none has). False when
+ * the record names no core. */
+bool expand_core_of(const struct expand_state *s, const json_t *o, json_int_t *core, json_int_t *type);
+/* The type of core `core` as the run and core records have said so far;
+ * -1 when none has. */
+json_int_t expand_type_of(const struct expand_state *s, json_int_t core);
 #endif

@@ -1,4 +1,5 @@
 #include "logs.h"
+#include "lognum.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "expand.h"
+#include "recpeek.h"
 #include "textbuf.h"
 #include "textsafe.h"
 
@@ -20,9 +22,13 @@ static const char *str(const json_t *o, const char *k);
 #define LOG_BYTES_PER_S (14ll << 20)
 #define LOG_BIG_BYTES (16ll << 20)
 
-static bool load_stream(struct run_log *l, const char *path, FILE *f);
+struct each {
+	void (*fn)(void *ctx, json_t *rec);
+	void *ctx;
+};
+static bool load_stream(struct run_log *l, const char *path, FILE *f, const struct each *each);
 
-bool log_load(struct run_log *l, const char *path)
+static bool load_path(struct run_log *l, const char *path, const struct each *each)
 {
 	memset(l, 0, sizeof(*l));
 	l->path = path;
@@ -37,7 +43,18 @@ bool log_load(struct run_log *l, const char *path)
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= LOG_BIG_BYTES)
 		fprintf(stderr, "%s: reading %lld MB of log (about %lld s)\n", path, (long long)st.st_size >> 20,
 			(long long)(st.st_size / LOG_BYTES_PER_S) + 1);
-	return load_stream(l, path, f);
+	return load_stream(l, path, f, each);
+}
+
+bool log_load(struct run_log *l, const char *path)
+{
+	return load_path(l, path, NULL);
+}
+
+bool log_load_each(struct run_log *l, const char *path, void (*fn)(void *ctx, json_t *rec), void *ctx)
+{
+	struct each e = {fn, ctx};
+	return load_path(l, path, &e);
 }
 
 bool log_load_text(struct run_log *l, const char *name, const char *text)
@@ -49,7 +66,7 @@ bool log_load_text(struct run_log *l, const char *name, const char *text)
 		perror(name);
 		return false;
 	}
-	return load_stream(l, name, f);
+	return load_stream(l, name, f, NULL);
 }
 
 /* UTF-16 (PowerShell's `>` and Out-File write it by default): a byte-order
@@ -70,10 +87,92 @@ static bool utf16(const char *p, size_t len)
 	return len >= 4 && ((!u[1] && !u[3] && u[0] && u[2]) || (!u[0] && !u[2] && u[1] && u[3]));
 }
 
-/* Reads the records of f and closes it (unless it is stdin). */
-static bool load_stream(struct run_log *l, const char *path, FILE *f)
+/* The name a record answers to as the log has it (a result's "kernel",
+ * or a short result's "k"), "" if none. */
+static const char *raw_kernel(const json_t *o)
+{
+	const char *k = json_string_value(json_object_get(o, "kernel"));
+	if (!k)
+		k = json_string_value(json_object_get(o, "k"));
+	return k ? k : "";
+}
+
+/* The record in its long form, named and escaped: what every subcommand reads. */
+static json_t *finish(struct run_log *l, struct expand_state *ex, json_t *o, const char *path, json_int_t lineno)
+{
+	if (!l->path_json)
+		l->path_json = json_string(path);
+	json_object_set(o, "_log", l->path_json); /* one string, shared by every record */
+	json_object_set_new(o, "_line", json_integer(lineno));
+	o = expand_record(ex, o); /* format 2's short results in their long form */
+	if (!log_raw_strings)
+		ts_json(o);
+	return o;
+}
+
+/* A record let go: its line, kept until the next record in case it is
+ * the last (where the run stopped). */
+static void keep_last_line(struct run_log *l, const char *line, size_t len, json_int_t lineno)
+{
+	if (len + 1 > l->last_line_cap) {
+		free(l->last_line);
+		l->last_line_cap = 2 * len + 1;
+		l->last_line = malloc(l->last_line_cap);
+		if (!l->last_line) {
+			fprintf(stderr, "no memory\n");
+			exit(2);
+		}
+	}
+	memcpy(l->last_line, line, len);
+	l->last_line[len] = '\0';
+	l->last_line_len = len;
+	l->last_line_no = lineno;
+}
+
+/* Where the run stopped (stop_note): the last record and the last kernel
+ * record, each held; o is the record as read (raw). */
+static void track_stop(struct run_log *l, json_t *o, const char *type)
+{
+	if (strcmp(type, "kernel") == 0) {
+		free(l->last_kernel_raw);
+		l->last_kernel_raw = strdup(json_string_value(json_object_get(o, "k")) ?: "");
+		l->last_kernel_answered = false;
+	} else if (l->last_kernel && raw_kernel(o)[0] && l->last_kernel_raw && strcmp(raw_kernel(o), l->last_kernel_raw) == 0) {
+		l->last_kernel_answered = true;
+	}
+}
+
+/* A record of a core past the first 64 of its type, told from its peek
+ * (recpeek.h) without parsing it: the same test as expand_core_of's. */
+static bool peek_let_go(struct run_log *l, const struct expand_state *ex, const struct rec_peek *pk)
+{
+	bool kind = false;
+	for (const char *const *t = (const char *const[]){"result", "skip", "summary", NULL}; *t && !kind; t++)
+		kind = pk->type_len == strlen(*t) && memcmp(pk->type, *t, pk->type_len) == 0;
+	if (!kind)
+		return false;
+	json_int_t core;
+	if (pk->has_core)
+		core = pk->core;
+	else if (pk->k && pk->has_c)
+		core = pk->c;
+	else if (pk->k && json_is_integer(ex->boot))
+		core = json_integer_value(ex->boot);
+	else
+		return false;
+	json_int_t type = pk->has_core_type ? pk->core_type : expand_type_of(ex, core);
+	return type >= 0 && !keep_core(l->keep, type, core);
+}
+
+/* Reads the records of f and closes it (unless it is stdin). With `each`,
+ * every record goes to its function and none is kept. */
+static bool load_stream(struct run_log *l, const char *path, FILE *f, const struct each *each)
 {
 	l->records = json_array();
+	if (!each && !(l->keep = keep_new(COL_MAX_CORES))) {
+		fprintf(stderr, "%s: no memory\n", path);
+		exit(2);
+	}
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -104,6 +203,21 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 			l->records = NULL;
 			return false;
 		}
+		/* a record of a core past the first 64 of its type is checked
+		 * (recpeek.h), counted and let go without its JSON tree (looked
+		 * for once a type has its 64: a smaller log pays nothing) */
+		struct rec_peek pk;
+		if (keep_any_full(l->keep) && record_peek(line, len, &pk) == REC_OK && peek_let_go(l, &ex, &pk)) {
+			rec_count(&l->counts, REC_OK);
+			l->let_go++;
+			const char *name = pk.kernel ? pk.kernel : pk.k;
+			size_t name_len = pk.kernel ? pk.kernel_len : pk.k_len;
+			if (name && name_len && l->last_kernel_raw && strlen(l->last_kernel_raw) == name_len &&
+			    memcmp(name, l->last_kernel_raw, name_len) == 0)
+				l->last_kernel_answered = true;
+			keep_last_line(l, line, len, lineno);
+			continue;
+		}
 		json_t *o;
 		enum rec_status s = record_parse_line(line, len, &o);
 		rec_count(&l->counts, s);
@@ -115,16 +229,44 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 		if (strcmp(type, "end") == 0)
 			l->ended = true;
 		bool is_run = strcmp(type, "run") == 0; /* type goes with o, which may be replaced */
-		json_object_set_new(o, "_log", json_string(path));
-		json_object_set_new(o, "_line", json_integer(lineno));
-		o = expand_record(&ex, o); /* format 2's short results in their long form */
-		if (!log_raw_strings)
-			ts_json(o);
+		bool is_kernel = strcmp(type, "kernel") == 0;
+		track_stop(l, o, type);
+		/* a core past the first 64 of its type: its results, skips and
+		 * summary are counted and let go (keepcores.h) */
+		json_int_t core, ctype;
+		if (l->keep && (strcmp(type, "result") == 0 || strcmp(type, "skip") == 0 || strcmp(type, "summary") == 0) &&
+		    expand_core_of(&ex, o, &core, &ctype) && ctype >= 0 && !keep_core(l->keep, ctype, core)) {
+			l->let_go++;
+			json_decref(o);
+			keep_last_line(l, line, len, lineno);
+			continue;
+		}
+		o = finish(l, &ex, o, path, lineno);
+		if (is_kernel) { /* the held kernel record in its escaped form */
+			json_decref(l->last_kernel);
+			l->last_kernel = json_incref(o);
+		}
+		json_decref(l->last);
+		l->last = json_incref(o);
+		l->last_line_no = 0; /* the last record is this one, kept */
+		if (each) {
+			each->fn(each->ctx, o);
+			json_decref(o);
+			continue;
+		}
 		json_array_append_new(l->records, o);
 		if (is_run && !l->run)
 			l->run = o;
 	}
 	free(line);
+	json_t *o;
+	if (l->last_line_no && record_parse_line(l->last_line, l->last_line_len, &o) == REC_OK) {
+		/* the last record was let go: its long form, for where the run stopped */
+		json_decref(l->last);
+		l->last = finish(l, &ex, o, path, l->last_line_no);
+	}
+	free(l->last_line);
+	l->last_line = NULL;
 	expand_free(&ex);
 	/* A directory opens but cannot be read (EISDIR): an I/O error, with
 	 * the system's reason, never an empty log. */
@@ -144,6 +286,10 @@ static bool load_stream(struct run_log *l, const char *path, FILE *f)
 				     "for the host tool"
 				   : "not a baremark console log, or one whose records were turned off "
 				     "(baremark.console=table)");
+	if (l->let_go)
+		fprintf(stderr, "%s: %zu cores past the first %d of their type: their %lu results, skips and summaries "
+				"are counted, not kept (a column holds %d cores)\n",
+			path, keep_ndropped(l->keep), COL_MAX_CORES, l->let_go, COL_MAX_CORES);
 	l->index = recindex_build(l->records);
 	if (!l->index) {
 		fprintf(stderr, "%s: no memory to index %zu records\n", path, json_array_size(l->records));
@@ -170,6 +316,14 @@ void log_free(struct run_log *l)
 	l->index = NULL;
 	free(l->own_path);
 	l->own_path = NULL;
+	keep_free(l->keep);
+	l->keep = NULL;
+	json_decref(l->last);
+	json_decref(l->last_kernel);
+	json_decref(l->path_json);
+	l->last = l->last_kernel = l->path_json = NULL;
+	free(l->last_kernel_raw);
+	l->last_kernel_raw = NULL;
 }
 
 /* The log of records[from, to) of `whole`, named `path` (owned; NULL:
@@ -243,23 +397,9 @@ int log_split_runs(struct run_log *l, struct run_log *more, int room)
  * before a kernel's first result), else after its last record. */
 static void stop_note(const struct run_log *l, struct textbuf *t)
 {
-	const json_t *last = NULL, *kernel = NULL;
-	bool kernel_answered = false;
-	size_t k;
-	json_t *o;
-	json_array_foreach(l->records, k, o)
-	{
-		const char *type = str(o, "type");
-		if (strcmp(type, "kernel") == 0) {
-			kernel = o;
-			kernel_answered = false;
-		} else if (kernel && str(o, "kernel")[0] && strcmp(str(o, "kernel"), str(kernel, "k")) == 0) {
-			kernel_answered = true;
-		}
-		last = o;
-	}
+	const json_t *last = l->last, *kernel = l->last_kernel; /* held as the log was read */
 	tb_printf(t, "; the run did not reach its end record");
-	if (kernel && !kernel_answered)
+	if (kernel && !l->last_kernel_answered)
 		tb_printf(t, ": it stopped in %s (line %lld: its kernel record came, none of its results)",
 			  str(kernel, "k"), (long long)json_integer_value(json_object_get(kernel, "_line")));
 	else if (last)
@@ -421,11 +561,11 @@ static void place_core(struct placing *p, json_int_t core, json_int_t type, json
 		c->type = type;
 		c->type_label = rec ? str(rec, "type_label") : run_type_label(p->log, label_type);
 		c->core_rec = rec;
-		c->mhz = json_number_value(json_object_get(rec, "mhz"));
-		if (c->mhz <= 0 && json_number_value(json_object_get(rec, "mhz_estimated")) > 0) {
-			c->mhz = json_number_value(json_object_get(rec, "mhz_estimated"));
+		/* a clock that can be (lognum.h: above 0, at most 10^15 MHz); 0 if none */
+		c->mhz = 0;
+		if (!ln_num_at(rec, "mhz", 1e-9, LN_REAL_MAX, &c->mhz) &&
+		    ln_num_at(rec, "mhz_estimated", 1e-9, LN_REAL_MAX, &c->mhz))
 			c->mhz_estimated = true;
-		}
 		p->first_rec[*p->n - p->first] = rec ? rec : type_record(p->log, label_type);
 		++*p->n;
 	}

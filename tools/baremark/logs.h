@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "keepcores.h"
 #include "recindex.h"
 #include "records.h"
 
@@ -16,6 +17,19 @@ struct run_log {
 	const json_t *run; /* the run record, or NULL */
 	struct rec_index *index; /* its results and skips by (kernel, param, core): recindex.h */
 	char *own_path; /* path, where this log is a later run of a file (log_split_runs) */
+	/* the cores whose results are kept (keepcores.h), and how many
+	 * records of the others were let go as they were read */
+	struct keep_cores *keep;
+	unsigned long let_go;
+	/* where the run stopped, for a run without its end record: the last
+	 * record, the last kernel record and whether a result answered it */
+	json_t *last, *last_kernel;
+	bool last_kernel_answered;
+	char *last_kernel_raw; /* its "k" as the log has it */
+	json_t *path_json; /* "_log" of every record: one string */
+	char *last_line; /* the last record's line where it was let go (while loading) */
+	size_t last_line_len, last_line_cap;
+	json_int_t last_line_no; /* its line number; 0 when the last record was kept */
 };
 
 /* Loads `path` ("-" is standard input). False on an I/O error. Every
@@ -25,6 +39,10 @@ struct run_log {
  * escape them in JSON's own way). */
 extern bool log_raw_strings;
 bool log_load(struct run_log *l, const char *path);
+/* The same, streaming: each record is handed to `fn` as it is read and
+ * released after it (nothing is kept: records stays empty). For parse,
+ * whose memory then does not grow with the log. */
+bool log_load_each(struct run_log *l, const char *path, void (*fn)(void *ctx, json_t *rec), void *ctx);
 /* The same from a text in memory (a log built into the tool), named `name`. */
 bool log_load_text(struct run_log *l, const char *name, const char *text);
 void log_free(struct run_log *l);

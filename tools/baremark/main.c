@@ -78,6 +78,27 @@ static void print_csv(const char *log, unsigned long lineno, json_t *o)
 	printf("\n");
 }
 
+struct parse_out {
+	const char *path;
+	bool csv;
+	unsigned long *results;
+};
+
+static void parse_one(void *ctx, json_t *o)
+{
+	struct parse_out *p = ctx;
+	LOG_VISIT();
+	if (strcmp(json_string_value(json_object_get(o, "type")), "result") == 0)
+		++*p->results;
+	if (p->csv) {
+		print_csv(p->path, (unsigned long)json_integer_value(json_object_get(o, "_line")), o);
+	} else {
+		char *s = ts_json_line(o); /* printable ASCII: controls as \u escapes */
+		puts(s);
+		free(s);
+	}
+}
+
 static int cmd_parse(int argc, char **argv)
 {
 	const char *format = "jsonl";
@@ -101,24 +122,11 @@ static int cmd_parse(int argc, char **argv)
 	int io_error = 0;
 	for (int i = 0; i < nlogs; i++) {
 		struct run_log l;
-		if (!log_load(&l, paths[i])) {
+		struct parse_out out = {paths[i], csv, &results};
+		/* streamed: each record printed as it is read, none kept */
+		if (!log_load_each(&l, paths[i], parse_one, &out)) {
 			io_error = 1;
 			continue;
-		}
-		size_t k;
-		json_t *o;
-		json_array_foreach(l.records, k, o)
-		{
-			LOG_VISIT();
-			if (strcmp(json_string_value(json_object_get(o, "type")), "result") == 0)
-				results++;
-			if (csv) {
-				print_csv(paths[i], (unsigned long)json_integer_value(json_object_get(o, "_line")), o);
-			} else {
-				char *s = ts_json_line(o); /* printable ASCII: controls as \u escapes */
-				puts(s);
-				free(s);
-			}
 		}
 		log_report_counts(&l);
 		log_free(&l);

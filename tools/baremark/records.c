@@ -1,4 +1,5 @@
 #include "records.h"
+#include "lognum.h"
 
 #include <string.h>
 #include <zlib.h>
@@ -40,9 +41,8 @@ static bool shallow(const char *j, size_t n)
 	return true;
 }
 
-enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
+enum rec_status record_text(const char *line, size_t len, const char **json_out, size_t *jlen_out)
 {
-	*out = NULL;
 	const char *m = memmem(line, len, "@bm ", 4);
 	if (!m)
 		return REC_NONE;
@@ -67,6 +67,19 @@ enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
 	size_t jlen = rest - 10;
 	if (crc32(0L, (const Bytef *)json, (uInt)jlen) != want)
 		return REC_BAD_CRC;
+	*json_out = json;
+	*jlen_out = jlen;
+	return REC_OK;
+}
+
+enum rec_status record_parse_line(const char *line, size_t len, json_t **out)
+{
+	*out = NULL;
+	const char *json;
+	size_t jlen;
+	enum rec_status st = record_text(line, len, &json, &jlen);
+	if (st != REC_OK)
+		return st;
 	if (!shallow(json, jlen))
 		return REC_BAD_JSON;
 	json_error_t err;
@@ -96,16 +109,22 @@ void rec_count(struct rec_counts *c, enum rec_status s)
 	}
 }
 
-bool result_cycles(const json_t *rec, double *v)
+static const json_t *cycles_value(const json_t *rec)
 {
 	const json_t *c = json_object_get(rec, "cycles_per_op");
 	const json_t *x = json_object_get(c, "est");
-	if (!x)
-		x = json_object_get(c, "med");
-	if (!json_is_number(x))
-		return false;
-	*v = json_number_value(x);
-	return true;
+	return x ? x : json_object_get(c, "med");
+}
+
+bool result_cycles(const json_t *rec, double *v)
+{
+	return ln_num(cycles_value(rec), -LN_REAL_MAX, LN_REAL_MAX, v); /* finite, |v| <= 10^15: lognum.h */
+}
+
+bool result_cycles_out_of_range(const json_t *rec)
+{
+	double v;
+	return json_is_number(cycles_value(rec)) && !result_cycles(rec, &v);
 }
 
 const char *result_verdict(const json_t *rec, const char **why)
@@ -133,12 +152,14 @@ bool summary_unstable(const json_t *field, char *buf, size_t cap)
 	for (size_t i = 0; i < 2 && n < cap; i++) {
 		const json_t *b = json_array_get(u, i);
 		const json_t *least = json_object_get(b, "at_least");
-		if (least)
-			n += (size_t)snprintf(buf + n, cap - n, "%s >= %lld", i ? ";" : "", (long long)json_integer_value(least));
+		long long lo, hi;
+		/* a bound that cannot be (lognum.h) is "?", never a number */
+		if (least && ln_int(least, 0, LN_BYTES_MAX, &lo))
+			n += (size_t)snprintf(buf + n, cap - n, "%s >= %lld", i ? ";" : "", lo);
+		else if (!least && ln_int_at(b, "fits", 0, LN_BYTES_MAX, &lo) && ln_int_at(b, "exceeds", 0, LN_BYTES_MAX, &hi))
+			n += (size_t)snprintf(buf + n, cap - n, "%s %lld/%lld", i ? ";" : "", lo, hi);
 		else
-			n += (size_t)snprintf(buf + n, cap - n, "%s %lld/%lld", i ? ";" : "",
-					      (long long)json_integer_value(json_object_get(b, "fits")),
-					      (long long)json_integer_value(json_object_get(b, "exceeds")));
+			n += (size_t)snprintf(buf + n, cap - n, "%s ?", i ? ";" : "");
 	}
 	/* the same first step, but the levels after it moved (a BTB's) */
 	const json_t *a = json_array_get(u, 0), *b = json_array_get(u, 1);

@@ -26,11 +26,17 @@ struct rec_counts {
  * parsed object (caller decrefs). Text before the marker (boot-loader
  * output interleaved with ours) is ignored. */
 enum rec_status record_parse_line(const char *line, size_t len, json_t **out);
+/* The marker and the CRC alone: REC_OK with the record's JSON text in
+ * *json, *jlen (CRC verified, not parsed); REC_NONE or REC_BAD_CRC. */
+enum rec_status record_text(const char *line, size_t len, const char **json, size_t *jlen);
 void rec_count(struct rec_counts *c, enum rec_status s);
 
 /* A result's cycles per op: "est" (the estimate), or "med" in logs
  * written before the harness estimated; false when the result has none. */
 bool result_cycles(const json_t *rec, double *v);
+/* A result whose cycles per op is a number no figure can be (past 10^15
+ * either way: lognum.h), which result_cycles refuses. */
+bool result_cycles_out_of_range(const json_t *rec);
 /* A result's verdict: "ok", "unstable" or "below_floor" (with *why, ""
  * if none given); "ok" for logs written before results carried one. */
 const char *result_verdict(const json_t *rec, const char **why);

@@ -53,8 +53,10 @@ static bool sweep_plot(FILE *o, const char *id, const char *title, const char *k
 			if (strcmp(rows[r].kernel, kernel) != 0)
 				continue;
 			struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-			if (!x.has_cyc)
+			if (!x.has_cyc) {
+				left_out += x.out_of_range; /* a figure past 10^15: refused when read */
 				continue;
+			}
 			if (!plot_value(x.cyc, logy) || rows[r].param <= 0) {
 				left_out++; /* the x axis is a log one too */
 				continue;

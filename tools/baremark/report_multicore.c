@@ -3,7 +3,9 @@
  * how memory bandwidth and prime counting scale with the number of cores
  * (with the ideal line for the speed-up). */
 #include "report_multicore.h"
+#include "lognum.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,14 +182,17 @@ static bool scaling_plot(FILE *o, const char *id, const char *caption, const cha
 			json_array_foreach(logs[i].records, k, r)
 			{
 				LOG_VISIT();
-				json_t *v = json_object_get(r, field);
-				json_int_t n = json_integer_value(json_object_get(json_object_get(r, "param"), "value"));
-				if (!is_result(r, kernels[kn]) || !json_is_number(v))
+				/* a core count and a figure that can be (lognum.h) */
+				long long n;
+				double v;
+				if (!is_result(r, kernels[kn]) ||
+				    !ln_int_at(json_object_get(r, "param"), "value", 0, LN_COUNT_MAX, &n) ||
+				    !ln_num_at(r, field, -LN_REAL_MAX, LN_REAL_MAX, &v))
 					continue;
-				fprintf(s, "%lld %.3f\n", (long long)n, json_number_value(v));
+				fprintf(s, "%lld %.3f\n", n, v);
 				points++;
 				if (n > maxn)
-					maxn = (int)n;
+					maxn = n > INT_MAX ? INT_MAX : (int)n;
 			}
 			fprintf(s, "EOD\n");
 			if (!points)

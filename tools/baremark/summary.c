@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "lognum.h"
 #include "records.h"
 #include "summary.h"
 
@@ -38,9 +39,21 @@ static const json_t *core_record(const struct core_col *c)
 	return c->core_rec;
 }
 
-static double num(const json_t *o, const char *a, const char *b)
+/* Every number a cell shows is range-checked first (lognum.h): one that
+ * cannot be (a size past 2^50 or negative, a count past 2^40, a figure
+ * past 10^15) makes the cell say so, never print a wrong number. */
+#define OUT_OF_RANGE "unavailable: a value out of range in the log"
+
+/* o[a][b] as a figure (finite, |x| <= 10^15); false if not. */
+static bool num(const json_t *o, const char *a, const char *b, double *v)
 {
-	return json_number_value(json_object_get(json_object_get(o, a), b));
+	return ln_num_at(json_object_get(o, a), b, -LN_REAL_MAX, LN_REAL_MAX, v);
+}
+
+/* o[k] as a size in bytes, or a count (0 .. 2^50); false if not. */
+static bool size_of(const json_t *o, const char *k, long long *v)
+{
+	return ln_int_at(o, k, 0, LN_BYTES_MAX, v);
 }
 
 static bool has(const json_t *o, const char *a)
@@ -134,10 +147,13 @@ static void cache_cell(char *buf, size_t cap, const json_t *sum, const json_t *c
 			snprintf(buf, cap, " ");
 		return;
 	}
-	snprintf(buf, cap, ">= %lld KiB (< %lld), %.1f cyc",
-		 (long long)json_integer_value(json_object_get(l, "holds_bytes")) / 1024,
-		 (long long)json_integer_value(json_object_get(l, "step_before_bytes")) / 1024,
-		 json_number_value(json_object_get(l, "latency_cycles")));
+	long long holds, before;
+	double lat;
+	if (size_of(l, "holds_bytes", &holds) && size_of(l, "step_before_bytes", &before) &&
+	    ln_num_at(l, "latency_cycles", -LN_REAL_MAX, LN_REAL_MAX, &lat))
+		snprintf(buf, cap, ">= %lld KiB (< %lld), %.1f cyc", holds / 1024, before / 1024, lat);
+	else
+		snprintf(buf, cap, OUT_OF_RANGE);
 }
 
 /* The hardware's own data and unified caches, level by level (Arm CCSIDR). */
@@ -153,10 +169,13 @@ static void hw_cache_cell(char *buf, size_t cap, const json_t *sum, const json_t
 		const char *t = json_string_value(json_object_get(c, "type"));
 		if (t && strcmp(t, "instruction") == 0)
 			continue;
-		if (n++ == i)
-			snprintf(buf, cap, "L%lld %s %lld KiB, %lld B lines", (long long)json_integer_value(json_object_get(c, "level")),
-				 t ? t : "?", (long long)json_integer_value(json_object_get(c, "size")) / 1024,
-				 (long long)json_integer_value(json_object_get(c, "line")));
+		long long level, size, line;
+		if (n++ != i)
+			continue;
+		if (ln_int_at(c, "level", 0, 64, &level) && size_of(c, "size", &size) && size_of(c, "line", &line))
+			snprintf(buf, cap, "L%lld %s %lld KiB, %lld B lines", level, t ? t : "?", size / 1024, line);
+		else
+			snprintf(buf, cap, OUT_OF_RANGE);
 	}
 	if (i == 0 && n == 0)
 		snprintf(buf, cap, "not in the core record");
@@ -165,9 +184,12 @@ static void hw_cache_cell(char *buf, size_t cap, const json_t *sum, const json_t
 static void memory_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
-	if (has(sum, "memory"))
-		snprintf(buf, cap, "%.0f cyc at %lld MiB", num(sum, "memory", "latency_cycles"),
-			 (long long)num(sum, "memory", "at_bytes") / (1 << 20));
+	double lat, at;
+	if (has(sum, "memory") && num(sum, "memory", "latency_cycles", &lat) &&
+	    ln_num_at(json_object_get(sum, "memory"), "at_bytes", 0, LN_BYTES_MAX, &at))
+		snprintf(buf, cap, "%.0f cyc at %lld MiB", lat, (long long)at / (1 << 20));
+	else if (has(sum, "memory"))
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else if (json_object_get(json_object_get(sum, "unavailable"), "summary"))
 		unavailable(buf, cap, sum, "summary");
 	else
@@ -178,16 +200,56 @@ static void order_cell(char *buf, size_t cap, const json_t *sum, const json_t *c
 {
 	(void)core, (void)i;
 	json_t *e = json_object_get(sum, "execution"), *u = json_object_get(e, "unstable");
-	if (json_array_size(u) == 2) /* the two passes disagree on the order */
+	double r0, r1;
+	if (json_array_size(u) == 2 && ln_num_at(json_array_get(u, 0), "overlap_ratio", -LN_REAL_MAX, LN_REAL_MAX, &r0) &&
+	    ln_num_at(json_array_get(u, 1), "overlap_ratio", -LN_REAL_MAX, LN_REAL_MAX, &r1)) /* the two passes disagree */
 		snprintf(buf, cap, "unstable: %s %.2f; %s %.2f", json_string_value(json_object_get(json_array_get(u, 0), "order")) ?: "?",
-			 json_number_value(json_object_get(json_array_get(u, 0), "overlap_ratio")),
-			 json_string_value(json_object_get(json_array_get(u, 1), "order")) ?: "?",
-			 json_number_value(json_object_get(json_array_get(u, 1), "overlap_ratio")));
+			 r0, json_string_value(json_object_get(json_array_get(u, 1), "order")) ?: "?", r1);
+	else if (json_array_size(u) == 2)
+		snprintf(buf, cap, OUT_OF_RANGE);
+	else if (e && num(sum, "execution", "overlap_ratio", &r0))
+		snprintf(buf, cap, "%s (ratio %.2f)", json_string_value(json_object_get(e, "order")) ?: "?", r0);
 	else if (e)
-		snprintf(buf, cap, "%s (ratio %.2f)", json_string_value(json_object_get(e, "order")) ?: "?",
-			 json_number_value(json_object_get(e, "overlap_ratio")));
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else
 		unavailable(buf, cap, sum, "execution");
+}
+
+/* A bracket: fits/exceeds, or at_least ("(never rose)", `open`), every
+ * bound range-checked (0 .. 2^50), with what else the structure says:
+ * a gradual knee's entries, a shape, the next step. */
+static void bracket_text(char *buf, size_t cap, const json_t *x, const char *open, bool more)
+{
+	long long fits, exceeds, v, w;
+	if (json_object_get(x, "at_least")) {
+		if (size_of(x, "at_least", &v))
+			snprintf(buf, cap, ">= %lld %s", v, open);
+		else
+			snprintf(buf, cap, OUT_OF_RANGE);
+		return;
+	}
+	if (!size_of(x, "fits", &fits) || !size_of(x, "exceeds", &exceeds)) {
+		snprintf(buf, cap, OUT_OF_RANGE);
+		return;
+	}
+	if (!more) {
+		snprintf(buf, cap, "%lld fit, %lld do not", fits, exceeds);
+	} else if (json_object_get(x, "entries")) {
+		/* a gradual knee (lib/summary.c, sm_knee): fits..exceeds-1 fit as well as the best */
+		if (size_of(x, "entries", &v))
+			snprintf(buf, cap, "%lld entries (%lld-%lld fit the curve), gradual", v, fits, exceeds - 1);
+		else
+			snprintf(buf, cap, OUT_OF_RANGE);
+	} else if (json_object_get(x, "shape")) {
+		snprintf(buf, cap, "%lld fit, %lld do not (%s)", fits, exceeds, json_string_value(json_object_get(x, "shape")) ?: "?");
+	} else if (json_object_get(x, "next_exceeds")) {
+		if (size_of(x, "next_fits", &v) && size_of(x, "next_exceeds", &w))
+			snprintf(buf, cap, "%lld fit, %lld do not; then %lld fit, %lld do not", fits, exceeds, v, w);
+		else
+			snprintf(buf, cap, OUT_OF_RANGE);
+	} else {
+		snprintf(buf, cap, "%lld fit, %lld do not", fits, exceeds);
+	}
 }
 
 /* One out-of-order structure: the filler kind i of the window probes. */
@@ -200,11 +262,8 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 		return;
 	if (x && json_is_string(json_object_get(x, "blind")))
 		cell_or_note(buf, cap, "blind", json_string_value(json_object_get(x, "blind")));
-	else if (x && json_object_get(x, "at_least"))
-		snprintf(buf, cap, ">= %lld fillers (no jump)", (long long)json_integer_value(json_object_get(x, "at_least")));
 	else if (x)
-		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
-			 (long long)json_integer_value(json_object_get(x, "exceeds")));
+		bracket_text(buf, cap, x, "fillers (no jump)", false);
 	else if (w)
 		snprintf(buf, cap, "no reading (uarch.window.%s did not run)", sm_window_fillers[i]);
 	else
@@ -215,8 +274,11 @@ static void window_cell(char *buf, size_t cap, const json_t *sum, const json_t *
 	static void fn(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)     \
 	{                                                                                     \
 		(void)core, (void)i;                                                          \
-		if (has(sum, obj))                                                            \
-			snprintf(buf, cap, fmt, num(sum, obj, field));                        \
+		double v;                                                                     \
+		if (has(sum, obj) && num(sum, obj, field, &v))                                \
+			snprintf(buf, cap, fmt, v);                                           \
+		else if (has(sum, obj))                                                       \
+			snprintf(buf, cap, OUT_OF_RANGE);                                     \
 		else                                                                          \
 			unavailable(buf, cap, sum, key);                                      \
 	}
@@ -227,10 +289,13 @@ static void elim_cell(char *buf, size_t cap, const json_t *sum, const json_t *co
 {
 	(void)core, (void)i;
 	json_t *e = json_object_get(sum, "add_elimination");
-	if (json_is_object(e))
+	double imm, reg;
+	if (json_is_object(e) && num(sum, "add_elimination", "immediate_cycles", &imm) &&
+	    num(sum, "add_elimination", "register_cycles", &reg))
 		snprintf(buf, cap, "%s (%.2f cyc vs %.2f for reg adds)",
-			 json_is_true(json_object_get(e, "eliminated")) ? "eliminated at rename" : "executed",
-			 num(sum, "add_elimination", "immediate_cycles"), num(sum, "add_elimination", "register_cycles"));
+			 json_is_true(json_object_get(e, "eliminated")) ? "eliminated at rename" : "executed", imm, reg);
+	else if (json_is_object(e))
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else
 		unavailable(buf, cap, sum, "add_elimination");
 }
@@ -239,8 +304,11 @@ static void line_cell(char *buf, size_t cap, const json_t *sum, const json_t *co
 {
 	(void)core, (void)i;
 	json_t *l = json_object_get(sum, "line_size");
-	if (json_is_object(l))
-		snprintf(buf, cap, "%lld bytes", (long long)json_integer_value(json_object_get(l, "bytes")));
+	long long bytes;
+	if (json_is_object(l) && size_of(l, "bytes", &bytes))
+		snprintf(buf, cap, "%lld bytes", bytes);
+	else if (json_is_object(l))
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else
 		unavailable(buf, cap, sum, "line_size");
 }
@@ -250,11 +318,15 @@ NUM_CELL(mp_cell, "mispredict_penalty", "cycles", "%.1f cycles", "mispredict_pen
 static void bw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
-	if (has(sum, "read_bandwidth"))
-		snprintf(buf, cap, "%.1f B/cyc at %lld KiB, %.1f at %lld KiB", num(sum, "read_bandwidth", "small_bytes_per_cycle"),
-			 (long long)num(sum, "read_bandwidth", "small_at_bytes") / 1024,
-			 num(sum, "read_bandwidth", "large_bytes_per_cycle"),
-			 (long long)num(sum, "read_bandwidth", "large_at_bytes") / 1024);
+	const json_t *b = json_object_get(sum, "read_bandwidth");
+	double small, large, small_at, large_at;
+	if (b && num(sum, "read_bandwidth", "small_bytes_per_cycle", &small) &&
+	    num(sum, "read_bandwidth", "large_bytes_per_cycle", &large) &&
+	    ln_num_at(b, "small_at_bytes", 0, LN_BYTES_MAX, &small_at) && ln_num_at(b, "large_at_bytes", 0, LN_BYTES_MAX, &large_at))
+		snprintf(buf, cap, "%.1f B/cyc at %lld KiB, %.1f at %lld KiB", small, (long long)small_at / 1024, large,
+			 (long long)large_at / 1024);
+	else if (b)
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else
 		unavailable(buf, cap, sum, "read_bandwidth");
 }
@@ -265,30 +337,10 @@ static void rise_cell(char *buf, size_t cap, const json_t *sum, const char *key)
 	json_t *x = json_object_get(sum, key);
 	if (!x)
 		unavailable(buf, cap, sum, key);
-	else if (summary_unstable(x, buf, cap))
-		return;
-	else if (json_object_get(x, "at_least"))
-		snprintf(buf, cap, ">= %lld (never rose)", (long long)json_integer_value(json_object_get(x, "at_least")));
-	else if (json_object_get(x, "entries"))
-		/* a gradual knee (lib/summary.c, sm_knee): fits..exceeds-1 fit as well as the best */
-		snprintf(buf, cap, "%lld entries (%lld-%lld fit the curve), gradual",
-			 (long long)json_integer_value(json_object_get(x, "entries")),
-			 (long long)json_integer_value(json_object_get(x, "fits")),
-			 (long long)json_integer_value(json_object_get(x, "exceeds")) - 1);
-	else if (json_object_get(x, "shape"))
-		snprintf(buf, cap, "%lld fit, %lld do not (%s)", (long long)json_integer_value(json_object_get(x, "fits")),
-			 (long long)json_integer_value(json_object_get(x, "exceeds")),
-			 json_string_value(json_object_get(x, "shape")) ?: "?");
-	else if (json_object_get(x, "next_exceeds"))
-		snprintf(buf, cap, "%lld fit, %lld do not; then %lld fit, %lld do not",
-			 (long long)json_integer_value(json_object_get(x, "fits")),
-			 (long long)json_integer_value(json_object_get(x, "exceeds")),
-			 (long long)json_integer_value(json_object_get(x, "next_fits")),
-			 (long long)json_integer_value(json_object_get(x, "next_exceeds")));
-	else
-		snprintf(buf, cap, "%lld fit, %lld do not", (long long)json_integer_value(json_object_get(x, "fits")),
-			 (long long)json_integer_value(json_object_get(x, "exceeds")));
+	else if (!summary_unstable(x, buf, cap))
+		bracket_text(buf, cap, x, "(never rose)", true);
 }
+
 #define RISE_CELL(fn, key)                                                                 \
 	static void fn(char *buf, size_t cap, const json_t *sum, const json_t *core, int i) \
 	{                                                                                  \
@@ -308,9 +360,12 @@ RISE_CELL(history_cell, "history_length")
 static void vbw_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
-	if (has(sum, "vector_read_bandwidth"))
-		snprintf(buf, cap, "%.1f B/cyc small, %.1f large", num(sum, "vector_read_bandwidth", "small_bytes_per_cycle"),
-			 num(sum, "vector_read_bandwidth", "large_bytes_per_cycle"));
+	double small, large;
+	if (has(sum, "vector_read_bandwidth") && num(sum, "vector_read_bandwidth", "small_bytes_per_cycle", &small) &&
+	    num(sum, "vector_read_bandwidth", "large_bytes_per_cycle", &large))
+		snprintf(buf, cap, "%.1f B/cyc small, %.1f large", small, large);
+	else if (has(sum, "vector_read_bandwidth"))
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else
 		unavailable(buf, cap, sum, "vector_read_bandwidth");
 }
@@ -318,9 +373,11 @@ static void vbw_cell(char *buf, size_t cap, const json_t *sum, const json_t *cor
 static void prefetch_cell(char *buf, size_t cap, const json_t *sum, const json_t *core, int i)
 {
 	(void)core, (void)i;
-	if (has(sum, "prefetch"))
-		snprintf(buf, cap, "%.1f cyc in order vs %.1f random", num(sum, "prefetch", "sequential_cycles"),
-			 num(sum, "prefetch", "random_cycles"));
+	double seq, rnd;
+	if (has(sum, "prefetch") && num(sum, "prefetch", "sequential_cycles", &seq) && num(sum, "prefetch", "random_cycles", &rnd))
+		snprintf(buf, cap, "%.1f cyc in order vs %.1f random", seq, rnd);
+	else if (has(sum, "prefetch"))
+		snprintf(buf, cap, OUT_OF_RANGE);
 	else
 		unavailable(buf, cap, sum, "prefetch");
 }

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The length of the UTF-8 sequence a lead byte starts, 0 if it starts none. */
 static size_t utf8_len(unsigned char b)
@@ -85,9 +86,23 @@ static char *dup_escaped(const char *s, size_t n, bool *changed)
 	return out;
 }
 
+/* Does s[0..n) hold anything ts_next would escape? Printable ASCII, the
+ * common case, is passed over without a copy. */
+static bool needs_escape(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b = (unsigned char)s[i];
+		if (b < 0x20 || b >= 0x7F)
+			return true;
+	}
+	return false;
+}
+
 void ts_json(json_t *v)
 {
 	if (json_is_string(v)) {
+		if (!needs_escape(json_string_value(v), json_string_length(v)))
+			return;
 		bool changed;
 		char *e = dup_escaped(json_string_value(v), json_string_length(v), &changed);
 		if (changed)
@@ -104,6 +119,8 @@ void ts_json(json_t *v)
 		void *tmp;
 		json_object_foreach_safe(v, tmp, key, x)
 		{
+			if (!needs_escape(key, strlen(key)))
+				continue;
 			bool changed;
 			char *e = dup_escaped(key, strlen(key), &changed);
 			if (changed) {
@@ -229,7 +246,12 @@ static FILE *filtered(FILE *real, const char *keep, int mode)
 	FILE *s = fopencookie(f, "w", io);
 	if (!s)
 		return real;
-	setvbuf(s, NULL, mode, 0);
+	/* line by line to a terminal; to a file or a pipe in 64 KiB blocks
+	 * (a write a line cost parse of a 500-core log 0.3 s of system time) */
+	if (mode == _IOLBF && !isatty(fileno(real)))
+		setvbuf(s, NULL, _IOFBF, 1 << 16);
+	else
+		setvbuf(s, NULL, mode, 0);
 	return s;
 }
 

@@ -14,6 +14,7 @@
  * whose digest of a fixed input differs from the reference's (its code
  * changed between the builds) is left out and counted. */
 #include "workload.h"
+#include "lognum.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -83,13 +84,10 @@ struct wl_fig {
 	const char *digest; /* program_digest, "" in logs without it */
 };
 
+/* o[k], finite and at most 10^15 (lognum.h) */
 static bool num(const json_t *o, const char *k, double *v)
 {
-	json_t *x = json_object_get(o, k);
-	if (!json_is_number(x))
-		return false;
-	*v = json_number_value(x);
-	return true;
+	return ln_num_at(o, k, -LN_REAL_MAX, LN_REAL_MAX, v);
 }
 
 static struct wl_fig fig_of(const struct core_col *c, const struct cmp_row *r)
