@@ -198,6 +198,13 @@ st=$?
 expect "insn --llvm: an llvm-mca that hangs is stopped at the timeout: exit 2, said" \
 	eval '[ $st = 2 ] && [ $(($(date +%s) - start)) -lt 10 ] && grep -q "no answer within 1 s: stopped" "$OUT/slow.err"'
 
+printf '#!/bin/sh\nexec >&- 2>&-\nexec sleep 60\n' >"$OUT/mute.sh" && chmod +x "$OUT/mute.sh"
+start=$(date +%s)
+BAREMARK_LLVM_MCA="$OUT/mute.sh" BAREMARK_LLVM_MCA_TIMEOUT=1 "$TOOL" insn "$OUT/a.log" --llvm sifive-u74 >/dev/null 2>"$OUT/mute.err"
+st=$?
+expect "insn --llvm: one that closes its output and hangs is stopped at the timeout too" \
+	eval '[ $st = 2 ] && [ $(($(date +%s) - start)) -lt 10 ] && grep -q "no answer within 1 s: stopped" "$OUT/mute.err"'
+
 # no insn record at all
 echo '{"v":2,"type":"end"}' | to_log >"$OUT/none.log"
 "$TOOL" insn "$OUT/none.log" >/dev/null 2>"$OUT/empty.err"
