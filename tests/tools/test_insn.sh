@@ -91,6 +91,12 @@ expect "insn: an unknown form has no row" eval '! grep -q "^rv64.zbb.evil" "$OUT
 expect "insn: each column's core type named above the table" \
 	eval 'grep -q "^# \[C1\] test-rv64 U74 #0: big core$" "$OUT/a.txt" && grep -q "^# \[C2\] test-rv64 S7 #1: little <script>x</script>$" "$OUT/a.txt"'
 
+# a record whose CRC does not match is never used (clmul's, one byte changed)
+sed '/"rv64.zbc.clmul"/ s/"thr":2/"thr":3/' "$OUT/a.log" >"$OUT/crc.log"
+"$TOOL" insn "$OUT/crc.log" >"$OUT/crc.txt" 2>"$OUT/crc.err"
+expect "insn: a record with a wrong CRC is counted and never shown" \
+	eval 'grep -q ": 18 records ok, 1 bad CRC" "$OUT/crc.err" && ! grep -q "^rv64.zbc.clmul " "$OUT/crc.txt" && grep -q "^rv64.zbc.clmul " "$OUT/a.txt"'
+
 # CSV and JSON: a row per form and core
 "$TOOL" insn "$OUT/a.log" --csv >"$OUT/a.csv" 2>"$OUT/csv.err"
 st=$?
