@@ -34,7 +34,7 @@ SRCS := $(if $(HOSTED),,$(wildcard boot/$(ARCH)/*.S)) \
 	$(wildcard arch/$(ARCH_DIR)/*.c arch/$(ARCH_DIR)/*.S) $(if $(HOSTED),,$(wildcard arch/baremetal/*.c)) \
 	lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/guard.c lib/crc32.c lib/record.c lib/text.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c \
 	$(if $(HOSTED),,lib/wordcopy.c) \
-	uart/ns16550.c uart/pl011.c uart/statusreg.c uart/console.c \
+	uart/ns16550.c uart/pl011.c uart/statusreg.c uart/packed.c uart/console.c \
 	platform/platform_common.c $(wildcard $(PLATDIR)/*.c) \
 	$(wildcard harness/*.c) \
 	$(filter-out $(foreach a,x86_64 aarch64 riscv64,%_$(a).c),$(wildcard kernels/*/*.c)) \

@@ -12,9 +12,26 @@
 #define BM_MAX_RSV 16
 #define BM_ISA_LEN 1024 /* the K3 lists ~90 extensions */
 
-/* The console drivers (uart/): the 16550 family, the PL011, and the UARTs
- * of uart/statusreg.c (the Pi's mini UART, the i.MX and SiFive UARTs). */
-enum bm_uart_kind { BM_UART_NONE = 0, BM_UART_NS16550, BM_UART_PL011, BM_UART_BCM2835_AUX, BM_UART_IMX, BM_UART_SIFIVE };
+/* The console drivers (uart/): the 16550 family, the PL011, the UARTs of
+ * uart/statusreg.c (a data register and a status bit: the Pi's mini UART,
+ * the i.MX, SiFive, Amlogic, Cadence, Armada 3700, Renesas SCIF and NXP
+ * LPUART UARTs) and of uart/packed.c (Qualcomm's UARTDM and GENI, which
+ * send a counted transfer of packed 32-bit words). */
+enum bm_uart_kind {
+	BM_UART_NONE = 0,
+	BM_UART_NS16550,
+	BM_UART_PL011,
+	BM_UART_BCM2835_AUX,
+	BM_UART_IMX,
+	BM_UART_SIFIVE,
+	BM_UART_MESON,
+	BM_UART_CADENCE,
+	BM_UART_ARMADA3700,
+	BM_UART_SCIF,
+	BM_UART_LPUART32,
+	BM_UART_MSM_UARTDM,
+	BM_UART_QCOM_GENI,
+};
 
 struct bm_uart_desc {
 	enum bm_uart_kind kind;

@@ -18,16 +18,53 @@
  * data first: serial/8250.yaml for the 16550 family, serial/pl011.yaml,
  * serial/brcm,bcm2835-aux-uart.yaml, serial/fsl-imx-uart.yaml (the i.MX
  * UART from the i.MX21 on: every later part lists one of these two
- * beside its own) and serial/sifive-serial.yaml (uart/statusreg.c). */
+ * beside its own) and serial/sifive-serial.yaml (uart/statusreg.c).
+ * Under other names: NVIDIA's Tegra UART is a 16550 (serial/8250.yaml
+ * lists nvidia,tegra20-uart; its trees give reg-shift 2); TI's K3 UART
+ * (ti,am654-uart, which ti,j721e-uart and ti,am64-uart list after their
+ * own) is the OMAP 16550 whose registers are 4 bytes apart without a
+ * reg-shift in the tree (Linux 8250_omap.c: regshift 2, byte access);
+ * arm,sbsa-uart is the PL011 subset of the Arm SBSA (Server Base System
+ * Architecture, generic UART: no UARTLCR_H), listed before arm,pl011. The
+ * others are uart/statusreg.c's and uart/packed.c's rows, each with its
+ * binding: amlogic,meson-uart.yaml, cdns,uart.yaml, serial/mvebu-uart.txt,
+ * renesas,scif.yaml and renesas,hscif.yaml, fsl-lpuart.yaml (the 32-bit
+ * i.MX parts, which list imx7ulp or imx8qxp), qcom,msm-uartdm.yaml,
+ * qcom,serial-geni-qcom.yaml. */
 static const struct {
 	const char *compatible;
 	enum bm_uart_kind kind;
+	uint8_t shift; /* the 16550's reg-shift when the tree gives none */
 } uarts[] = {
-	{"ns16550a", BM_UART_NS16550},         {"ns16550", BM_UART_NS16550},
-	{"snps,dw-apb-uart", BM_UART_NS16550}, {"intel,xscale-uart", BM_UART_NS16550},
-	{"arm,pl011", BM_UART_PL011},          {"brcm,bcm2835-aux-uart", BM_UART_BCM2835_AUX},
-	{"fsl,imx6q-uart", BM_UART_IMX},       {"fsl,imx21-uart", BM_UART_IMX},
-	{"sifive,uart0", BM_UART_SIFIVE},
+	{"ns16550a", BM_UART_NS16550, 0},
+	{"ns16550", BM_UART_NS16550, 0},
+	{"snps,dw-apb-uart", BM_UART_NS16550, 0},
+	{"intel,xscale-uart", BM_UART_NS16550, 0},
+	{"nvidia,tegra20-uart", BM_UART_NS16550, 2},
+	{"ti,am654-uart", BM_UART_NS16550, 2},
+	{"arm,sbsa-uart", BM_UART_PL011, 0},
+	{"arm,pl011", BM_UART_PL011, 0},
+	{"brcm,bcm2835-aux-uart", BM_UART_BCM2835_AUX, 0},
+	{"fsl,imx6q-uart", BM_UART_IMX, 0},
+	{"fsl,imx21-uart", BM_UART_IMX, 0},
+	{"sifive,uart0", BM_UART_SIFIVE, 0},
+	{"amlogic,meson-ao-uart", BM_UART_MESON, 0},
+	{"amlogic,meson-gx-uart", BM_UART_MESON, 0},
+	{"amlogic,meson-uart", BM_UART_MESON, 0},
+	{"xlnx,zynqmp-uart", BM_UART_CADENCE, 0},
+	{"xlnx,xuartps", BM_UART_CADENCE, 0},
+	{"cdns,uart-r1p12", BM_UART_CADENCE, 0},
+	{"cdns,uart-r1p8", BM_UART_CADENCE, 0},
+	{"marvell,armada-3700-uart", BM_UART_ARMADA3700, 0},
+	{"renesas,scif", BM_UART_SCIF, 0},
+	{"renesas,hscif", BM_UART_SCIF, 0},
+	{"renesas,rcar-gen3-scif", BM_UART_SCIF, 0},
+	{"fsl,imx7ulp-lpuart", BM_UART_LPUART32, 0},
+	{"fsl,imx8qxp-lpuart", BM_UART_LPUART32, 0},
+	{"qcom,msm-uartdm-v1.4", BM_UART_MSM_UARTDM, 0},
+	{"qcom,msm-uartdm", BM_UART_MSM_UARTDM, 0},
+	{"qcom,geni-debug-uart", BM_UART_QCOM_GENI, 0},
+	{"qcom,geni-uart", BM_UART_QCOM_GENI, 0},
 };
 #define NUARTS (sizeof(uarts) / sizeof(uarts[0]))
 
@@ -99,9 +136,11 @@ static int try_uart(const struct dt *f, const char *path, struct bm_uart_desc *u
 	int clen;
 	const char *compat = dt_prop(f, node, "compatible", &clen);
 	const char *match = NULL;
+	unsigned shift = 0;
 	for (size_t i = 0; compat && i < NUARTS; i++)
 		if (dt_stringlist_has(compat, clen, uarts[i].compatible)) {
 			match = uarts[i].compatible;
+			shift = uarts[i].shift;
 			break;
 		}
 	if (!match) {
@@ -123,9 +162,10 @@ static int try_uart(const struct dt *f, const char *path, struct bm_uart_desc *u
 	u->kind = board_uart_kind(match);
 	u->base = base;
 	/* Only the 16550 family takes reg-shift and reg-io-width: the others'
-	 * registers are 32-bit at fixed offsets (PL011 TRM 3.2, uart/statusreg.c). */
+	 * registers are at fixed offsets with fixed widths (PL011 TRM 3.2, uart/statusreg.c,
+	 * uart/packed.c). */
 	bool fixed = u->kind != BM_UART_NS16550;
-	u->reg_shift = fixed ? 0 : dt_prop_u32(f, node, "reg-shift", 0);
+	u->reg_shift = fixed ? 0 : dt_prop_u32(f, node, "reg-shift", shift);
 	u->reg_width = fixed ? 4 : dt_prop_u32(f, node, "reg-io-width", 1);
 	u->clock_hz = dt_prop_u32(f, node, "clock-frequency", 0);
 	if (u->reg_shift > 3 || (u->reg_width != 1 && u->reg_width != 4)) {
@@ -362,7 +402,10 @@ int board_from_fdt(struct bm_board *b, const void *blob, uint64_t avail, void (*
 	read_console(b, &f);
 	read_cpus(b, &f, warn);
 	read_memory(b, &f);
+	/* arm/psci.yaml: the node is /psci, or /firmware/psci (TI's K3 trees) */
 	int psci = dt_path(&f, "/psci", NULL, NULL);
+	if (psci < 0)
+		psci = dt_path(&f, "/firmware/psci", NULL, NULL);
 	const char *method = psci >= 0 ? dt_prop_str(&f, psci, "method") : NULL;
 	copy_str(b->psci_method, sizeof(b->psci_method),
 		 method && (strcmp(method, "smc") == 0 || strcmp(method, "hvc") == 0) ? method : "");

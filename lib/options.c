@@ -172,6 +172,7 @@ static const char *parse_word(struct bm_options *o, const char *w, size_t len)
 			{"retry", offsetof(struct bm_options, selftest_retry)},
 			{"nocaches", offsetof(struct bm_options, selftest_nocaches)},
 			{"unstable", offsetof(struct bm_options, selftest_unstable)},
+			{"cold", offsetof(struct bm_options, selftest_cold)},
 		};
 		for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
 			if (strlen(tests[i].word) == vlen && memcmp(v, tests[i].word, vlen) == 0) {

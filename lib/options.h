@@ -36,6 +36,7 @@ struct bm_options {
 	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */
 	bool selftest_retry;        /* every point's first try is taken as measuring nothing: each is measured again */
 	bool selftest_nocaches;     /* cache sizes described nowhere (tree, sysfs, core registers): as a core's RTL */
+	bool selftest_cold;         /* each point's first pass through the timed path costs ~300 instructions more */
 	bool selftest_unstable;     /* a structure sweep's second pass reads 0.1x its first point, 3x from its fifth */
 	unsigned baud;              /* 0 = keep the rate firmware set */
 	unsigned llc_kib;           /* 0 = the board's description (tree, CCSIDR, sysfs), else the platform's default */

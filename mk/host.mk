@@ -45,14 +45,14 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 UNIT := $(HOST_BUILD)/unit
 UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/text.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c \
 	tools/baremark/textbuf.c harness/clock.c
-# (uart/ns16550.c, uart/pl011.c, uart/statusreg.c: tests/host/test_uart.c compiles them, watching their registers)
+# (uart/ns16550.c, uart/pl011.c, uart/statusreg.c, uart/packed.c: tests/host/test_uart.c compiles them, watching their registers)
 FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
 
 # The workload group's programs, standalone (kernels/workload/workload.h).
 WORKLOAD_SRCS := $(wildcard kernels/workload/wl_*.c)
 UNIT_SRCS += $(WORKLOAD_SRCS)
 
-$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h uart/ns16550.c uart/pl011.c uart/statusreg.c kernels/workload/*.h) kernels/include/rv_insn.h harness/clock.h arch/include/arch.h
+$(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h uart/ns16550.c uart/pl011.c uart/statusreg.c uart/packed.c kernels/workload/*.h) kernels/include/rv_insn.h harness/clock.h arch/include/arch.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DWL_STANDALONE -Ilib -Iuart -Ikernels/include -Ikernels/workload -Itests/host -Iharness -Iarch/include \
 		-o $@ $(UNIT_SRCS) -lfdt -lz

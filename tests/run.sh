@@ -8,7 +8,7 @@
 #   inspect    baremark inspect on every real board's tree in tests/fixtures/dtb
 #   fuzz       bounded libFuzzer runs: the device-tree reader, the record parser
 #   tools      baremark parse/capture/compare/report on QEMU logs (ASan+UBSan), Chromium
-#   insn       baremark insn on crafted and recorded logs: cells, CSV, JSON, hostile ids and
+#   insn-tool  baremark insn on crafted and recorded logs: cells, CSV, JSON, hostile ids and
 #              numbers, llvm-mca-19 beside them (--llvm), the report's table (Chromium)
 #   hostile    every subcommand on logs with hostile contents (valid CRCs): no crash, no command
 #              smuggled into gnuplot, CSV intact, no script run in the report (Chromium)
@@ -18,6 +18,7 @@
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
 #   smp        every core on QEMU -smp 4, both ISAs: bring-up, types, matrix, scaling, a missing cpu
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
+#   insn-table the instruction table: its generator on crafted tables, every form on QEMU -icount
 #   boards     QEMU's Raspberry Pi 3B and 4B, i.MX 8M Plus EVK and HiFive Unleashed with
 #              their real device trees: every core up, the quick profile self-checked
 set -uo pipefail
@@ -72,11 +73,12 @@ group qemu-rv64 bash tests/qemu/test_rv64.sh
 group qemu-a64 bash tests/qemu/test_a64.sh
 group tools bash tests/tools/test_tools.sh
 group hostile bash tests/tools/test_hostile.sh
-group insn bash tests/tools/test_insn.sh
+group insn-tool bash tests/tools/test_insn.sh
 group linux bash tests/linux/test_linux.sh
 group sdcard bash tests/sdcard/test_sdcard.sh
 group smp bash tests/qemu/test_smp.sh
 group uboot bash tests/qemu/test_uboot.sh
 group boards bash tests/qemu/test_boards.sh
+group insn-table bash tests/qemu/test_insn.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

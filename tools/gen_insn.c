@@ -12,7 +12,7 @@
  * Options (space-separated):
  *   cls=DSSS  each operand's class, result first ('-' for none): rv64 x
  *             (integer), d s h (FP widths), m (a pointer); a64 x w (64/32-bit
- *             views), d s h, m; x86 q l (64/32-bit), x (an XMM register), m
+ *             views), d s h, m; x86 q l w b (64/32/16/8-bit), x (an XMM register), m
  *   chain=1|2|3|d   the source the result feeds (d: the result register is
  *             also read, x86's two-operand forms); default 1
  *   via=EXT.NAME    a companion form the chain runs through (its latency is
@@ -71,7 +71,7 @@ static const struct isa isas[] = {
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {8, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlxm"},
+	 "qlwbxm"},
 };
 
 struct form {
@@ -120,12 +120,27 @@ static void regname(char *out, size_t cap, char c, const char *r)
 		char v = c == 'm' ? 'x' : c;
 		snprintf(out, cap, "%c%s", v, r);
 	} else if (strcmp(isa->name, "x86") == 0) {
+		bool numbered = r[0] == 'r' && isdigit((unsigned char)r[1]);
 		if (c == 'l') {
 			/* the 32-bit view: r8d..r15d, ebx, ebp, ecx */
-			if (r[0] == 'r' && isdigit((unsigned char)r[1]))
+			if (numbered)
 				snprintf(out, cap, "%%%sd", r);
 			else
 				snprintf(out, cap, "%%e%s", r + 1);
+		} else if (c == 'w') {
+			/* 16 bits: r8w..r15w, bx, bp, cx */
+			if (numbered)
+				snprintf(out, cap, "%%%sw", r);
+			else
+				snprintf(out, cap, "%%%s", r + 1);
+		} else if (c == 'b') {
+			/* 8 bits: r8b..r15b, bl, bpl, cl */
+			if (numbered)
+				snprintf(out, cap, "%%%sb", r);
+			else if (strcmp(r, "rbp") == 0)
+				snprintf(out, cap, "%%bpl");
+			else
+				snprintf(out, cap, "%%%cl", r[1]);
 		} else {
 			snprintf(out, cap, "%%%s", r);
 		}
@@ -282,11 +297,15 @@ static void read_table(const char *path)
 		}
 		if (!f->comp)
 			die(f->line, "via=%s: no such form", f->via);
-		if (f->comp->chain == 'd' || f->comp->cls[0] == '-')
-			die(f->line, "via=%s: a companion has a result and a source", f->via);
+		if (f->comp->cls[0] == '-')
+			die(f->line, "via=%s: a companion has a result", f->via);
 		/* the companion writes the chain's register from the form's result */
 		int ci = f->chain == 'd' ? 0 : f->chain - '0';
-		int cc = f->comp->chain - '0';
+		/* a two-operand companion (x86) reads the chain's register, which
+		 * must then be where the form's result is */
+		int cc = f->comp->chain == 'd' ? 0 : f->comp->chain - '0';
+		if (cc == 0 && file_of(f->cls[0]) != file_of(f->cls[ci]))
+			die(f->line, "via=%s: a two-operand companion cannot bring a result across files", f->via);
 		for (int s = 1; s <= 3; s++)
 			if (s != ci && f->cls[s] != '-' && f->alt != s && s == 1)
 				die(f->line, "via=: the companion's constant is K1, which source 1 would need too");
@@ -420,11 +439,12 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	const struct form *g = f->comp;
 	struct copy gp;
 	memset(&gp, 0, sizeof(gp));
-	int gc = g->chain - '0';
+	int gc = g->chain == 'd' ? 0 : g->chain - '0';
 	for (int s = 1; s <= 3; s++)
 		if (g->cls[s] != '-')
 			konst(gp.reg[s], sizeof(gp.reg[s]), g->cls[s], 0); /* K1: the companion's constant */
-	snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
+	if (gc)
+		snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
 	regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], isa->chain[chain_file(f)][c]);
 	const char *gop[5] = {gp.reg[0], gp.reg[1], gp.reg[2], gp.reg[3], "0"};
 	expand(line, sizeof(line), g->tmpl, gop);
@@ -435,6 +455,10 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 static void emit_load(char cls, const char *reg, int off)
 {
 	char r[24];
+	/* an 8- or 16-bit view is loaded whole: the register's other bits
+	 * must not carry what an earlier kernel left (the result reads them) */
+	if (strcmp(isa->name, "x86") == 0 && (cls == 'w' || cls == 'b'))
+		cls = 'q';
 	regname(r, sizeof(r), cls, reg);
 	if (strcmp(isa->name, "rv64") == 0) {
 		const char *ld = cls == 'd' ? "fld" : cls == 's' ? "flw" : cls == 'h' ? "flh" : "ld";
@@ -442,7 +466,7 @@ static void emit_load(char cls, const char *reg, int off)
 	} else if (strcmp(isa->name, "a64") == 0) {
 		printf("\tldr\t%s, [x0, #%d]\n", r, off);
 	} else {
-		printf("\t%s\t%d(%%rdi), %s\n", cls == 'x' ? "movq" : cls == 'l' ? "movl" : "movq", off, r);
+		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' ? "movl" : "movq", off, r);
 	}
 }
 
@@ -461,8 +485,12 @@ static bool uses_file(const struct form *f, enum file fl)
 
 static void emit_setup(const struct form *f, int nch, bool comp)
 {
+	/* the flags from a known value (a conditional select or an add with
+	 * carry reads them): not equal, no carry, so every run is the same */
 	if (strcmp(isa->name, "x86") == 0)
-		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n");
+		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n\ttest %%rdi, %%rdi\n");
+	else if (strcmp(isa->name, "a64") == 0)
+		printf("\tcmn\tx0, #1\n");
 	int ci = chain_index(f);
 	char ccls = f->cls[ci];
 	int off = ccls == 'm' ? OFF_PTR : file_of(ccls) == F_FP ? OFF_FVAL : OFF_IVAL;
@@ -476,7 +504,7 @@ static void emit_setup(const struct form *f, int nch, bool comp)
 		if (!g)
 			continue;
 		for (int s = 1; s <= 3; s++) {
-			if (g->cls[s] == '-' || (w == 0 && s == ci) || (w == 1 && s == g->chain - '0'))
+			if (g->cls[s] == '-' || (w == 0 && s == ci) || (w == 1 && g->chain != 'd' && s == g->chain - '0'))
 				continue;
 			int ks[2] = {w == 1 ? 0 : s - 1, -1};
 			if (w == 0 && f->alt == s)

@@ -7,6 +7,7 @@
 #include "arch.h"
 #include "ns16550.h"
 #include "pl011.h"
+#include "packed.h"
 #include "statusreg.h"
 #include "noinit.h"
 
@@ -14,6 +15,7 @@ static enum { CON_EARLY, CON_UART, CON_FW, CON_NONE } mode = CON_EARLY;
 static struct ns16550 ns;
 static struct pl011 pl;
 static struct statusreg_uart sr;
+static struct packed_uart pk;
 static struct bm_uart_desc uart_desc;
 static const char *fw_name;
 static char why_not_uart[128];
@@ -29,6 +31,7 @@ static void status_probe(void *p)
 {
 	*(uint32_t *)p = uart_desc.kind == BM_UART_PL011 ? pl011_flags(&pl)
 			 : sr.l			    ? statusreg_status(&sr)
+			 : pk.l			    ? packed_status(&pk)
 						    : ns16550_lsr(&ns);
 }
 
@@ -59,6 +62,7 @@ void console_init(const struct bm_board *b)
 		ns16550_setup(&ns, &b->uart);
 		pl011_setup(&pl, &b->uart);
 		statusreg_setup(&sr, &b->uart); /* sr.l: NULL unless it is one of those */
+		packed_setup(&pk, &b->uart);    /* pk.l: likewise */
 		uint32_t status;
 		struct bm_trap t;
 		/* A wrong address can fault; find out before relying on it. */
@@ -70,8 +74,11 @@ void console_init(const struct bm_board *b)
 				ns16550_unit_enable(&ns);
 			if (uart_desc.kind == BM_UART_NS16550)
 				ns16550_detect_fifo(&ns);
-			else if (uart_desc.kind == BM_UART_PL011)
+			/* the SBSA generic UART has no UARTLCR_H: a byte per poll */
+			else if (uart_desc.kind == BM_UART_PL011 && strcmp(uart_desc.compatible, "arm,sbsa-uart") != 0)
 				pl011_detect_fifo(&pl);
+			else if (sr.l)
+				statusreg_enable(&sr);
 		}
 	} else {
 		fall_back(b->uart_note[0] ? b->uart_note : "no UART described");
@@ -91,6 +98,7 @@ static void raw_write(const char *s, size_t n)
 	if (mode == CON_UART) {
 		size_t sent = uart_desc.kind == BM_UART_PL011 ? pl011_write(&pl, s, n)
 			      : sr.l			 ? statusreg_write(&sr, s, n)
+			      : pk.l			 ? packed_write(&pk, s, n)
 							 : ns16550_write(&ns, s, n);
 		if (sent == n)
 			return;
@@ -156,6 +164,7 @@ void console_fields(struct rec *r)
 	case CON_UART:
 		rec_str(r, "kind", uart_desc.kind == BM_UART_PL011     ? "pl011"
 				   : uart_desc.kind == BM_UART_NS16550 ? "ns16550"
+				   : pk.l			       ? packed_name(uart_desc.kind)
 								       : statusreg_name(uart_desc.kind));
 		rec_str(r, "compatible", uart_desc.compatible);
 		rec_str(r, "path", uart_desc.path);

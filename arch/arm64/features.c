@@ -13,10 +13,14 @@
 struct idfield {
 	const char *name;
 	unsigned shift, min; /* a field of ID_AA64ISAR0_EL1 */
+	bool simd;           /* an Advanced SIMD instruction: needs the unit too */
 };
 
+/* lse: Atomic [23:20] >= 2 (FEAT_LSE); crc: CRC32 [19:16] >= 1 (the
+ * instruction table's integer forms, no SIMD unit needed). */
 static const struct idfield fields[] = {
-	{"aes", 4, 1}, {"pmull", 4, 2}, {"sha2", 12, 1}, {"sha512", 12, 2}, {"sm3", 36, 1}, {"sm4", 40, 1},
+	{"aes", 4, 1, true},  {"pmull", 4, 2, true}, {"sha2", 12, 1, true}, {"sha512", 12, 2, true},
+	{"sm3", 36, 1, true}, {"sm4", 40, 1, true},  {"lse", 20, 2, false}, {"crc", 16, 1, false},
 };
 
 static const struct idfield *field(const char *name)
@@ -40,7 +44,7 @@ bool arch_has_feature(const char *name)
 		return !arm64_fp_missing(false);
 	const struct idfield *f = field(name);
 	/* The crypto instructions are Advanced SIMD instructions. */
-	return f && !arm64_fp_missing(false) && field_value(f) >= f->min;
+	return f && (!f->simd || !arm64_fp_missing(false)) && field_value(f) >= f->min;
 }
 
 void arch_feature_missing(const char *name, char *why, size_t cap)
@@ -49,7 +53,7 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 	const char *fp = arm64_fp_missing(true), *simd = arm64_fp_missing(false);
 	if ((strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0) && fp)
 		snprintf(why, cap, "%s", fp);
-	else if ((strcmp(name, "neon") == 0 || f) && simd)
+	else if ((strcmp(name, "neon") == 0 || (f && f->simd)) && simd)
 		snprintf(why, cap, "%s", simd);
 	else if (f)
 		snprintf(why, cap, "no %s on this core (ID_AA64ISAR0_EL1 bits %u:%u = %u, needs %u)", name,

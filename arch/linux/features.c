@@ -26,6 +26,14 @@ bool arch_has_feature(const char *name)
 	if (!strcmp(name, "vpclmulqdq")) return __builtin_cpu_supports("vpclmulqdq");
 	if (!strcmp(name, "avx512f")) return __builtin_cpu_supports("avx512f");
 	if (!strcmp(name, "avx512bw")) return __builtin_cpu_supports("avx512bw");
+	/* the instruction table's extensions (kernels/insn/forms_x86.tsv) */
+	if (!strcmp(name, "popcnt")) return __builtin_cpu_supports("popcnt");
+	if (!strcmp(name, "lzcnt")) return __builtin_cpu_supports("lzcnt");
+	if (!strcmp(name, "bmi")) return __builtin_cpu_supports("bmi");
+	if (!strcmp(name, "bmi2")) return __builtin_cpu_supports("bmi2");
+	if (!strcmp(name, "adx")) return __builtin_cpu_supports("adx");
+	if (!strcmp(name, "sse41")) return __builtin_cpu_supports("sse4.1");
+	if (!strcmp(name, "sse42")) return __builtin_cpu_supports("sse4.2");
 	return false;
 }
 

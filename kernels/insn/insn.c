@@ -69,7 +69,6 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why)
 {
-	(void)env;
 	(void)param;
 	const struct insn_form *f = k->form;
 	struct insn_state *s = arena_alloc(sizeof(*s), 64);
@@ -79,9 +78,12 @@ void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t
 	}
 	memset(s, 0, sizeof(*s));
 	fill(s, f->vals, f->fpw);
-	/* a form's op is one instruction: the profile's count is sized for
-	 * kernels of 32 ops an iteration, so enough work here too */
-	(void)iters;
+	/* under sim a cycle-exact model reads the same every run: 8
+	 * iterations (128 ops a latency body, 16 to 24 a chain's throughput
+	 * body) are enough, and each form then costs a core's RTL a few
+	 * thousand instructions (docs/simulators.md) */
+	if (env->opt->profile == BM_PROFILE_SIM && *iters > 8)
+		*iters = 8;
 	return s;
 }
 

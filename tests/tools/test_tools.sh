@@ -183,7 +183,7 @@ expect "compare --reference: an unreadable reference exits 2" test $? = 2
 # a row per (kernel, parameter) either log has (the ISAs' vector and crypto kernels differ)
 rows=$(jq -r 'select(.type=="result" or .type=="skip") | "\(.kernel) \(.param.value)"' "$OUT/rv64.jsonl" "$OUT/a72.jsonl" | sort -u | wc -l)
 expect "compare csv: header + (results and skips) x 2 columns" test "$(wc -l <"$OUT/cmp.csv")" = $((1 + 2 * rows))
-expect "compare csv: ratio column" grep -q '^"[^"]*a72.log","qemu-a64 Cortex-A72 #0",1,"pipeline.fma.lat","",,1.000,1.000,1.000,,,"ok"$' "$OUT/cmp.csv"
+expect "compare csv: ratio column" grep -q '^"[^"]*a72.log","qemu-a64 Cortex-A72 #0",1,"pipeline.fma.lat","",,1.000,1.000,1.000,,,"ok","cyc/op"$' "$OUT/cmp.csv"
 "$TOOL" compare "$OUT/rv64.log" "$OUT/a72.log" --per-ghz --format markdown >"$OUT/cmp.md" 2>/dev/null
 expect "compare --per-ghz: Mops/s per GHz from ns and the measured clock (1 op/cycle = 1000)" \
 	grep -qE '^\| pipeline.add.lat \|  \| +(999|1000)\.[0-9]{3} +1.000 +1.00x' "$OUT/cmp.md"
@@ -250,11 +250,57 @@ expect "cut after a kernel record: it stopped in that kernel; the results before
 "$TOOL" compare "$OUT/twotypes.log" --format csv >"$OUT/cmp-two.csv" 2>/dev/null
 expect "compare: two core types, two columns" test "$(cut -d, -f2 "$OUT/cmp-two.csv" | sort -u | grep -c Cortex)" = 2
 expect "compare: the A53 column is the median over its four cores" \
-	grep -q '^"[^"]*","rk3576 Cortex-A53 #0-3",4,"k","",,3.500,1.000,1.000,,,"ok"$' "$OUT/cmp-two.csv"
+	grep -q '^"[^"]*","rk3576 Cortex-A53 #0-3",4,"k","",,3.500,1.000,1.000,,,"ok","cyc/op"$' "$OUT/cmp-two.csv"
 expect "compare: the A72 column, one core, ratio to the first" \
-	grep -q '^"[^"]*","rk3576 Cortex-A72 #256",1,"k","",,1.000,1.000,0.286,,,"ok"$' "$OUT/cmp-two.csv"
+	grep -q '^"[^"]*","rk3576 Cortex-A72 #256",1,"k","",,1.000,1.000,0.286,,,"ok","cyc/op"$' "$OUT/cmp-two.csv"
 expect "compare: a kernel skipped on every core of a type shows the reason" \
-	grep -q '^"[^"]*","rk3576 Cortex-A53 #0-3",0,"only.a72","",,,,,,"no such unit",$' "$OUT/cmp-two.csv"
+	grep -q '^"[^"]*","rk3576 Cortex-A53 #0-3",0,"only.a72","",,,,,,"no such unit",,$' "$OUT/cmp-two.csv"
+
+# 4a'. compare's multi-core rows (issue 44): the figure each record
+# carries, in its unit, never "no cycle counter". A crafted log with a
+# 2000 MHz clock and one without: a handoff of 50 ns is 100 cycles (per
+# GHz too: a latency per clock is its cycles), or 50 ns where there is no
+# clock; bandwidth 8000 MB/s is 4000 MB/s per GHz, and no figure per GHz
+# without a clock, saying why.
+for m in 2000 none; do
+	{
+		record '{"v":1,"type":"run","platform":"mc'$m'"}'
+		if [ "$m" = none ]; then
+			record '{"v":1,"type":"core","core":0,"core_type":0,"name":"X"}'
+		else
+			record '{"v":1,"type":"core","core":0,"core_type":0,"name":"X","mhz":'$m'}'
+		fi
+		record '{"v":1,"type":"result","core":0,"kernel":"multicore.c2c.lat","param":{"name":"pair","value":0},"cores":[0,1],"ns_per_op":50}'
+		record '{"v":1,"type":"result","core":0,"kernel":"multicore.bw.read","param":{"name":"cores","value":2},"cores":[0,1],"mb_per_s":8000}'
+		record '{"v":1,"type":"result","core":0,"kernel":"multicore.primes","param":{"name":"cores","value":2},"cores":[0,1],"ns_per_op":4}'
+		record '{"v":1,"type":"end","errors":0}'
+	} >"$OUT/mc$m.log"
+done
+"$TOOL" compare "$OUT/mc2000.log" "$OUT/mcnone.log" --format csv >"$OUT/mc.csv" 2>/dev/null
+"$TOOL" compare "$OUT/mc2000.log" "$OUT/mcnone.log" --per-ghz --format csv >"$OUT/mc-ghz.csv" 2>/dev/null
+"$TOOL" compare "$OUT/mc2000.log" "$OUT/mcnone.log" --per-ghz >"$OUT/mc-ghz.txt" 2>/dev/null
+mcrow() { grep -c "^\"[^\"]*$1.log\",\"mc$1 X #0\",1,\"$2\",\"[a-z]*\",[0-9],$3\$" "$4"; }
+expect "compare: a handoff of 50 ns at 2000 MHz is 100 cycles" test "$(mcrow 2000 multicore.c2c.lat '100.000,,1.000,,,"ok","cyc/op"' "$OUT/mc.csv")" = 1
+expect "compare: a handoff without a clock is 50 ns" test "$(mcrow none multicore.c2c.lat '50.000,,,,,"ok","ns/op"' "$OUT/mc.csv")" = 1
+expect "compare: bandwidth in MB/s, the ratio to the first column" test "$(mcrow none multicore.bw.read '8000.000,,1.000,,,"ok","MB/s"' "$OUT/mc.csv")" = 1
+expect "compare: prime counting, 4 ns at 2000 MHz is 8 cycles a number" test "$(mcrow 2000 multicore.primes '8.000,,1.000,,,"ok","cyc/op"' "$OUT/mc.csv")" = 1
+expect "compare --per-ghz: a handoff per clock is its cycles" test "$(mcrow 2000 multicore.c2c.lat '100.000,,1.000,,,"ok","cyc/op"' "$OUT/mc-ghz.csv")" = 1
+expect "compare --per-ghz: 8000 MB/s at 2000 MHz is 4000 MB/s per GHz" test "$(mcrow 2000 multicore.bw.read '4000.000,,1.000,,,"ok","MB/s/GHz"' "$OUT/mc-ghz.csv")" = 1
+expect "compare --per-ghz: prime counting, 4 ns at 2000 MHz is 125 Mops/s per GHz" test "$(mcrow 2000 multicore.primes '125.000,,1.000,,,"ok","Mops/s/GHz"' "$OUT/mc-ghz.csv")" = 1
+expect "compare --per-ghz: no figure without a clock, and the reason says so" \
+	test "$(mcrow none multicore.bw.read ',,,,,"ok",' "$OUT/mc-ghz.csv")" = 1 -a "$(grep -c '^multicore\.[a-z0-9.]* .*| no clock (no mhz in the core record)' "$OUT/mc-ghz.txt")" = 3
+expect "compare: no multi-core row says a counter or timer is missing" \
+	sh -c '! grep -q "no cycle counter\|no clock or timer" "$1"' sh "$OUT/mc-ghz.txt"
+# The QEMU four-core run: every multi-core row has a figure, the handoff's
+# cycles are its ns times the core record's clock.
+"$TOOL" compare "$OUT/smp.log" --format csv >"$OUT/cmp-smp.csv" 2>/dev/null
+mhz=$("$TOOL" parse "$OUT/smp.log" 2>/dev/null | jq -s '[.[] | select(.type=="core") | .mhz][0]')
+ns0=$("$TOOL" parse "$OUT/smp.log" 2>/dev/null | jq -s '[.[] | select(.type=="result" and .kernel=="multicore.c2c.lat" and .param.value==0) | .ns_per_op][0]')
+expect "compare smp: every multi-core row has a figure (16 bandwidth and prime rows, 6 handoffs)" \
+	test "$(grep -cE '"multicore\.(bw\.[a-z]+|primes)","cores",[1-4],[0-9.]+,,1.000,,,"ok","(MB/s|cyc/op)"$' "$OUT/cmp-smp.csv")" = 16 -a \
+	"$(grep -cE '"multicore\.c2c\.lat","pair",[0-5],[0-9.]+,,1.000,,,"ok","cyc/op"$' "$OUT/cmp-smp.csv")" = 6
+expect "compare smp: pair 0's cycles are its $ns0 ns at $mhz MHz" \
+	test "$(grep '"multicore.c2c.lat","pair",0,' "$OUT/cmp-smp.csv" | cut -d, -f7)" = "$(awk -v n="$ns0" -v m="$mhz" 'BEGIN { printf "%.3f", n * m / 1000 }')"
 
 # 4b. crypto: cycles per byte, MB/s per GHz and the speed-up over scalar C,
 # from the Cortex-A72 run (the Crypto Extension kernels and scalar ones).

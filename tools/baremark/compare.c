@@ -36,35 +36,43 @@ static void events_str(const json_t *rec, char *buf, size_t cap)
 	}
 }
 
-/* The figure compared: cycles per op, or with --per-ghz Mops/s per GHz. */
-static bool figure(const struct cmp_cell *x, bool per_ghz, double *v)
+/* The ratio of x's figure to the first column's, where both have one in
+ * the same unit. */
+static bool ratio(const struct cmp_cell *x, const struct cmp_cell *first, bool per_ghz, double *q)
 {
-	if (per_ghz ? !x->has_thr : !x->has_cyc)
+	double v, v0;
+	const char *u, *u0;
+	if (!cmp_figure(x, per_ghz, &v, &u) || !cmp_figure(first, per_ghz, &v0, &u0) || strcmp(u, u0) != 0 || !(v0 > 0))
 		return false;
-	*v = per_ghz ? x->thr : x->cyc;
+	*q = v / v0;
 	return true;
 }
 
 static void cell_text(char *buf, size_t cap, const struct cmp_cell *x, const struct cmp_cell *first, bool per_ghz,
 		      enum fmt f)
 {
-	double v, v0;
+	double v, q;
+	const char *unit;
 	if (!x->rec) {
 		snprintf(buf, cap, "—");
 	} else if (x->skipped) {
 		snprintf(buf, cap, "skipped: %s", str(x->rec, "reason"));
-	} else if (!figure(x, per_ghz, &v)) {
+	} else if (!cmp_figure(x, per_ghz, &v, &unit)) {
 		snprintf(buf, cap, "%s", cmp_no_figure(x, per_ghz));
 	} else {
 		struct textbuf t;
 		tb_init(&t, buf, cap);
 		tb_printf(&t, "%8.3f", v);
-		if (x->has_ipc)
+		if (strcmp(unit, per_ghz ? "Mops/s/GHz" : "cyc/op") != 0) /* not the table's unit: said */
+			tb_printf(&t, " %s", unit);
+		else if (x->has_ipc)
 			tb_printf(&t, " %6.3f", x->ipc);
 		else
 			tb_printf(&t, " %6s", "—");
-		if (figure(first, per_ghz, &v0) && v0 > 0)
-			tb_printf(&t, " %6.2fx", v / v0);
+		if (ratio(x, first, per_ghz, &q))
+			tb_printf(&t, " %6.2fx", q);
+		if (x->multicore && x->has_ns && !x->has_cyc && strcmp(unit, "cyc/op") == 0) /* cycles from the clock */
+			tb_printf(&t, " (%.1f ns)", x->ns);
 		if (strcmp(x->verdict, "ok") != 0)
 			tb_printf(&t, " !%s", x->verdict);
 		char ev[256];
@@ -124,13 +132,14 @@ int cmd_compare(int argc, char **argv)
 	int ncols = set.ncols, nrows = set.nrows;
 	const char *unit = per_ghz ? "Mops/s/GHz" : "cyc/op";
 	if (f == CSV) {
-		printf("log,column,cores,kernel,param_name,param,%s,ipc,ratio,events,skipped,verdict\n",
+		printf("log,column,cores,kernel,param_name,param,%s,ipc,ratio,events,skipped,verdict,unit\n",
 		       per_ghz ? "mops_per_s_per_ghz" : "cycles_per_op");
 		for (int r = 0; r < nrows; r++) {
 			struct cmp_cell first = compare_cell(&cols[0], &rows[r]);
 			for (int c = 0; c < ncols; c++) {
 				struct cmp_cell x = compare_cell(&cols[c], &rows[r]);
-				double v, v0;
+				double v, q;
+				const char *unit = NULL;
 				char ev[256] = "";
 				csv_text(stdout, cols[c].log->path);
 				printf(",");
@@ -143,14 +152,14 @@ int cmd_compare(int argc, char **argv)
 				if (rows[r].param >= 0)
 					printf("%lld", (long long)rows[r].param);
 				printf(",");
-				if (figure(&x, per_ghz, &v))
+				if (x.rec && !x.skipped && cmp_figure(&x, per_ghz, &v, &unit))
 					printf("%.3f", v);
 				printf(",");
 				if (x.has_ipc)
 					printf("%.3f", x.ipc);
 				printf(",");
-				if (figure(&x, per_ghz, &v) && figure(&first, per_ghz, &v0) && v0 > 0)
-					printf("%.3f", v / v0);
+				if (x.rec && !x.skipped && first.rec && !first.skipped && ratio(&x, &first, per_ghz, &q))
+					printf("%.3f", q);
 				if (x.rec)
 					events_str(x.rec, ev, sizeof(ev));
 				printf(",");
@@ -159,6 +168,8 @@ int cmd_compare(int argc, char **argv)
 				csv_text(stdout, x.skipped ? json_string_value(json_object_get(x.rec, "reason")) : NULL);
 				printf(",");
 				csv_text(stdout, x.rec && !x.skipped ? x.verdict : NULL);
+				printf(",");
+				csv_text(stdout, unit); /* the figure's: the header names the usual one */
 				printf("\n");
 			}
 		}

@@ -20,10 +20,21 @@ struct cmp_cell {
 	bool has_cyc, has_ipc, has_thr;
 	double cyc, ipc;
 	double thr; /* Mops/s per GHz: 1e6 / (ns_per_op * MHz) */
+	/* a multi-core kernel's result (a `cores` list: multicore.*), which
+	 * the image times with the timer only: its MB/s or ns per op, and the
+	 * column's clock (0 if the log has none) */
+	bool multicore, has_mbps, has_ns;
+	double mbps, ns, mhz;
+	bool latency; /* a latency (the kernel's name ends in .lat): per GHz it is cycles */
 	/* "ok", or the first of its cores' results that is not (with why) */
 	const char *verdict, *verdict_why;
 };
 struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r);
+/* The figure compared: cycles per op, or with per_ghz Mops/s per GHz; a
+ * multi-core result's own (MB/s and MB/s per GHz for bandwidth, cycles
+ * from the clock or ns for a handoff). *unit names it ("cyc/op",
+ * "Mops/s/GHz", "MB/s", "MB/s/GHz", "ns/op"); false when there is none. */
+bool cmp_figure(const struct cmp_cell *x, bool per_ghz, double *v, const char **unit);
 /* What a cell with a record but no figure says: why there is none. */
 const char *cmp_no_figure(const struct cmp_cell *x, bool per_ghz);
 

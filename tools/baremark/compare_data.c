@@ -5,6 +5,8 @@
  * and the others'; nothing here prints but the reasons a load failed. */
 #include "compare.h"
 
+#include "lognum.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,8 +125,12 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 	x.verdict_why = "";
 	const json_t *recs[COL_MAX_CORES];
 	int n = col_find(c, r->kernel, r->param, recs, COL_MAX_CORES);
-	double cyc[COL_MAX_CORES], ipc[COL_MAX_CORES], thr[COL_MAX_CORES];
-	int ncyc = 0, nipc = 0, nthr = 0;
+	double cyc[COL_MAX_CORES], ipc[COL_MAX_CORES], thr[COL_MAX_CORES], mbps[COL_MAX_CORES], ns[COL_MAX_CORES];
+	int ncyc = 0, nipc = 0, nthr = 0, nmbps = 0, nns = 0;
+	/* the clock, where the log gives one a figure can use */
+	double mhz = c->mhz > 0 && c->mhz <= LN_REAL_MAX ? c->mhz : 0;
+	x.mhz = mhz;
+	x.latency = strlen(r->kernel) > 4 && strcmp(r->kernel + strlen(r->kernel) - 4, ".lat") == 0;
 	for (int k = 0; k < n; k++) {
 		if (strcmp(str(recs[k], "type"), "skip") == 0)
 			continue;
@@ -132,7 +138,7 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 			x.rec = recs[k];
 		x.ncores++;
 		json_t *ip = json_object_get(recs[k], "ipc");
-		json_t *ns = json_object_get(recs[k], "ns_per_op");
+		x.multicore |= json_is_array(json_object_get(recs[k], "cores"));
 		if (result_cycles(recs[k], &cyc[ncyc]))
 			ncyc++;
 		const char *why, *v = result_verdict(recs[k], &why);
@@ -140,10 +146,17 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 			x.verdict = v;
 			x.verdict_why = why;
 		}
-		if (json_is_number(ip))
-			ipc[nipc++] = json_number_value(ip);
-		if (json_is_number(ns) && json_number_value(ns) > 0 && c->mhz > 0)
-			thr[nthr++] = 1e6 / (json_number_value(ns) * c->mhz);
+		if (ln_num(ip, 0, LN_REAL_MAX, &ipc[nipc]))
+			nipc++;
+		/* a time or a rate that cannot be (not positive, not finite, past
+		 * 10^15) gives no figure, never one computed from it */
+		if (ln_num_at(recs[k], "ns_per_op", 1e-9, LN_REAL_MAX, &ns[nns])) {
+			if (mhz > 0)
+				thr[nthr++] = 1e6 / (ns[nns] * mhz);
+			nns++;
+		}
+		if (ln_num_at(recs[k], "mb_per_s", 1e-9, LN_REAL_MAX, &mbps[nmbps]))
+			nmbps++;
 	}
 	if (!x.rec && n) {
 		x.rec = recs[0];
@@ -156,11 +169,56 @@ struct cmp_cell compare_cell(const struct core_col *c, const struct cmp_row *r)
 		x.ipc = median(ipc, nipc);
 	if ((x.has_thr = nthr > 0))
 		x.thr = median(thr, nthr);
+	if ((x.has_ns = nns > 0))
+		x.ns = median(ns, nns);
+	if ((x.has_mbps = nmbps > 0))
+		x.mbps = median(mbps, nmbps);
 	return x;
+}
+
+bool cmp_figure(const struct cmp_cell *x, bool per_ghz, double *v, const char **unit)
+{
+	if (x->multicore && !x->has_cyc) {
+		/* multicore.bw.*: MB/s, and per GHz of the column's clock */
+		if (x->has_mbps) {
+			if (per_ghz && !(x->mhz > 0))
+				return false;
+			*v = per_ghz ? x->mbps * 1000 / x->mhz : x->mbps;
+			*unit = per_ghz ? "MB/s/GHz" : "MB/s";
+			return true;
+		}
+		/* multicore.c2c.lat (and the default figure of multicore.primes):
+		 * cycles from ns and the clock, else ns; per GHz a latency is its
+		 * cycles, a throughput its Mops/s per GHz (below) */
+		if (x->has_ns && (!per_ghz || x->latency)) {
+			if (x->mhz > 0) {
+				*v = x->ns * x->mhz / 1000;
+				*unit = "cyc/op";
+			} else if (!per_ghz) {
+				*v = x->ns;
+				*unit = "ns/op";
+			} else {
+				return false;
+			}
+			return true;
+		}
+	}
+	if (per_ghz ? !x->has_thr : !x->has_cyc)
+		return false;
+	*v = per_ghz ? x->thr : x->cyc;
+	*unit = per_ghz ? "Mops/s/GHz" : "cyc/op";
+	return true;
 }
 
 const char *cmp_no_figure(const struct cmp_cell *x, bool per_ghz)
 {
+	/* a multi-core result is timed by the timer alone: what it lacks is
+	 * a clock to put it per GHz, or a figure at all */
+	if (x->multicore && !x->has_cyc) {
+		if ((x->has_mbps || x->has_ns) && per_ghz)
+			return "no clock (no mhz in the core record)";
+		return x->has_mbps || x->has_ns ? "no figure" : "no mb_per_s or ns_per_op in range";
+	}
 	/* a point that measured nothing in all its tries has its counters:
 	 * "no cycle counter" would name the wrong cause */
 	const char *why = str(x->rec, per_ghz ? "ns_per_op_unavailable" : "cycles_per_op_unavailable");

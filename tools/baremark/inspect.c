@@ -60,20 +60,83 @@ static int tree_has_prop(const struct dt *f, const char *prop)
 	return 0;
 }
 
+/* The cores the image would start: enabled ones only (status "okay" or
+ * none; a disabled hart, such as the monitor core of the JH7110 or the
+ * FU740, is never started), grouped by compatible; the disabled ones
+ * after, apart. */
 static void print_types(const struct bm_board *b)
 {
 	printf("core types:");
-	for (int i = 0; i < b->ncpus; i++) {
-		int seen = 0, count = 0;
-		for (int j = 0; j < i; j++)
-			seen |= strcmp(b->cpus[j].compatible, b->cpus[i].compatible) == 0;
-		if (seen)
-			continue;
-		for (int j = 0; j < b->ncpus; j++)
-			count += strcmp(b->cpus[j].compatible, b->cpus[i].compatible) == 0;
-		printf(" %dx %s", count, b->cpus[i].compatible);
+	for (int pass = 0; pass < 2; pass++) {
+		bool enabled = pass == 0, any = false;
+		for (int i = 0; i < b->ncpus; i++) {
+			int seen = 0, count = 0;
+			if (b->cpus[i].enabled != enabled)
+				continue;
+			for (int j = 0; j < i; j++)
+				seen |= b->cpus[j].enabled == enabled &&
+					strcmp(b->cpus[j].compatible, b->cpus[i].compatible) == 0;
+			if (seen)
+				continue;
+			for (int j = 0; j < b->ncpus; j++)
+				count += b->cpus[j].enabled == enabled &&
+					 strcmp(b->cpus[j].compatible, b->cpus[i].compatible) == 0;
+			if (!enabled && !any)
+				printf(" (disabled:");
+			any = true;
+			printf(" %dx %s", count, b->cpus[i].compatible);
+		}
+		if (!enabled && any)
+			printf(")");
 	}
 	printf("\n");
+}
+
+/* A RISC-V tree: a cpu node with a riscv,isa* property or "riscv" in its
+ * compatible. Anything else with cpus is taken for Arm (cpu compatibles
+ * are vendors' own there too: qcom,kryo385, nvidia,denver, apm,potenza). */
+static bool tree_is_riscv(const struct dt *f)
+{
+	int cpus = dt_path(f, "/cpus", NULL, NULL);
+	for (int c = cpus >= 0 ? dt_first_child(f, cpus) : -1; c >= 0; c = dt_next_sibling(f, c)) {
+		int len;
+		const char *compat = dt_prop(f, c, "compatible", &len);
+		if (dt_prop(f, c, "riscv,isa", NULL) || dt_prop(f, c, "riscv,isa-base", NULL) ||
+		    (compat && dt_stringlist_has(compat, len, "riscv")))
+			return true;
+	}
+	return false;
+}
+
+/* The enable-method of the second cpu node (the first one started),
+ * "none" if it has none. */
+static const char *second_enable_method(const struct dt *f)
+{
+	int cpus = dt_path(f, "/cpus", NULL, NULL), n = 0;
+	for (int c = cpus >= 0 ? dt_first_child(f, cpus) : -1; c >= 0; c = dt_next_sibling(f, c)) {
+		const char *type = dt_prop_str(f, c, "device_type");
+		if (type && strcmp(type, "cpu") == 0 && n++ == 1) {
+			const char *m = dt_prop_str(f, c, "enable-method");
+			return m ? m : "none";
+		}
+	}
+	return "none";
+}
+
+/* The cpu nodes of /cpus (device_type "cpu") and how many are enabled:
+ * all of them, where the image's reader stops at BM_MAX_CPUS. */
+static void count_cpu_nodes(const struct dt *f, int *all, int *enabled)
+{
+	*all = *enabled = 0;
+	int cpus = dt_path(f, "/cpus", NULL, NULL);
+	for (int c = cpus >= 0 ? dt_first_child(f, cpus) : -1; c >= 0; c = dt_next_sibling(f, c)) {
+		const char *type = dt_prop_str(f, c, "device_type");
+		if (!type || strcmp(type, "cpu") != 0)
+			continue;
+		const char *status = dt_prop_str(f, c, "status");
+		++*all;
+		*enabled += !status || strcmp(status, "okay") == 0 || strcmp(status, "ok") == 0;
+	}
 }
 
 /* The vector crypto extensions the image would look for on this hart,
@@ -121,12 +184,18 @@ int cmd_inspect(int argc, char **argv)
 	const char *filled = p ? platform_fill_gaps(p, &b) : "";
 
 	const char *model = dt_prop_str(&f, dt_root(&f), "model");
-	bool arm = b.ncpus > 0 && strncmp(b.cpus[0].compatible, "arm,", 4) == 0;
+	bool arm = b.ncpus > 0 && !tree_is_riscv(&f);
+	int all_cpus, enabled_cpus;
+	count_cpu_nodes(&f, &all_cpus, &enabled_cpus);
 	printf("tree: %s (%s)\n", argv[0], model ? model : "no model");
 	if (p)
 		printf("platform: %s (root compatible %s)\n", p->name, matched);
 	else
 		printf("platform: none of ours matches; the image's own platform supplies defaults\n");
+	/* the tally's words (tools/debian-trees.sh): driven, fallback, silent */
+	const char *con_verdict = b.uart.kind == BM_UART_NONE ? (arm ? "silent" : "fallback")
+				  : b.uart_fallback[0]	       ? "fallback"
+								 : "driven";
 	if (b.uart.kind == BM_UART_NONE) {
 		printf("console: no UART we drive (%s); %s\n", b.uart_note,
 		       arm ? "no firmware console on Arm: the run would be silent" : "SBI console instead");
@@ -157,7 +226,11 @@ int cmd_inspect(int argc, char **argv)
 		       (unsigned long long)b.mem[i].size, b.mem_from_dt ? "" : " (platform default: firmware adds /memory)");
 	if (b.nmem == 0)
 		printf("memory: none in the tree (firmware adds /memory)\n");
-	printf("cpus: %d\n", b.ncpus);
+	printf("cpus: %d\n", all_cpus);
+	if (enabled_cpus > BM_MAX_CPUS)
+		printf("warning: the image starts at most %d cores (BM_MAX_CPUS): %d of this tree's %d enabled cores "
+		       "would not run\n",
+		       BM_MAX_CPUS, enabled_cpus - BM_MAX_CPUS, enabled_cpus);
 	for (int i = 0; i < b.ncpus; i++) {
 		printf("  cpu 0x%llx %s %s%s%s\n", (unsigned long long)b.cpus[i].hartid, b.cpus[i].compatible,
 		       b.cpus[i].enabled ? "okay" : "disabled", b.cpus[i].isa[0] ? " " : "", b.cpus[i].isa);
@@ -165,19 +238,37 @@ int cmd_inspect(int argc, char **argv)
 			vector_crypto(b.cpus[i].isa);
 	}
 	print_types(&b);
+	/* How the other cores would start: the tally's words. */
+	char cores_how[160];
+	const char *cores_verdict = "startable";
 	if (arm) {
-		int spin = 0;
+		int spin = 0, others = 0;
 		uint64_t first = 0;
 		for (int i = 0; i < b.ncpus; i++)
 			if (b.cpus[i].release_addr) {
 				first = spin++ ? first : b.cpus[i].release_addr;
 			}
+		for (int i = 1; i < b.ncpus; i++)
+			others += b.cpus[i].enabled;
 		printf("psci: %s\n", b.psci_method[0] ? b.psci_method : "none (the run would end in wfe)");
 		if (spin)
 			printf("spin-table: %d cores, each released by its entry point at its cpu-release-addr (0x%llx, ...)\n",
 			       spin, (unsigned long long)first);
+		if (b.psci_method[0])
+			snprintf(cores_how, sizeof(cores_how), "PSCI over %s", b.psci_method);
+		else if (spin && spin >= others)
+			snprintf(cores_how, sizeof(cores_how), "spin-table");
+		else if (others == 0)
+			snprintf(cores_how, sizeof(cores_how), "one core");
+		else {
+			cores_verdict = "not";
+			snprintf(cores_how, sizeof(cores_how),
+				 "no /psci node and %d of %d other cores without cpu-release-addr (enable-method %s)",
+				 others - spin, others, second_enable_method(&f));
+		}
 		printf("events: PMUv3, those PMCEID0/1_EL0 list: %s\n", arm_events);
 	} else {
+		snprintf(cores_how, sizeof(cores_how), "SBI HSM");
 		printf("sbi: console fallback DBCN then legacy; PMU through the SBI PMU extension\n");
 		bool raw_map = tree_has_prop(&f, "riscv,raw-event-to-mhpmcounters");
 		if (p && p->raw_events[0].name) {
@@ -190,6 +281,19 @@ int cmd_inspect(int argc, char **argv)
 			       tree_has_prop(&f, "riscv,event-to-mhpmcounters") ? " (the tree maps them)" : "");
 		}
 	}
+	if (enabled_cpus > BM_MAX_CPUS) {
+		cores_verdict = "not";
+		size_t used = strlen(cores_how);
+		snprintf(cores_how + used, sizeof(cores_how) - used, "; %d enabled, the image starts at most %d",
+			 enabled_cpus, BM_MAX_CPUS);
+	}
+	/* One line for scripts (tools/debian-trees.sh): the console's and the
+	 * cores' verdicts, each with its reason. */
+	printf("verdict: console %s (%s); cores %d %s (%s)\n", con_verdict,
+	       b.uart.kind == BM_UART_NONE ? b.uart_note
+	       : b.uart_fallback[0]	   ? b.uart_fallback
+					   : b.uart.compatible,
+	       enabled_cpus, cores_verdict, cores_how);
 	free(blob);
 	return 0;
 }

@@ -358,10 +358,14 @@ int cmd_report(int argc, char **argv)
 			else if (x.skipped) {
 				fprintf(o, "skipped: ");
 				html_text(o, json_string_value(json_object_get(x.rec, "reason")));
-			} else if (x.has_cyc)
-				fprintf(o, "%.3f", x.cyc);
-			else
-				fprintf(o, "%s", cmp_no_figure(&x, false));
+			} else {
+				double v;
+				const char *unit;
+				if (cmp_figure(&x, false, &v, &unit)) /* a multi-core result says its unit */
+					fprintf(o, strcmp(unit, "cyc/op") == 0 ? "%.3f" : "%.3f %s", v, unit);
+				else
+					fprintf(o, "%s", cmp_no_figure(&x, false));
+			}
 			fprintf(o, "</td>");
 		}
 		fprintf(o, "</tr>\n");

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The instruction table (issue 42; docs/insn.md): its generator on crafted
+# tables, then every form on QEMU under -icount, where a cycle is one
+# retired instruction: each form's latency and throughput must read exactly
+# 1 cycle per instruction, every form the table lists for an extension the
+# hart has must run, and every one it lacks must be one skip record.
+set -uo pipefail
+TOOL=${TOOL:-build/host/baremark}
+GEN=${GEN:-build/host/gen_insn}
+OUT=${OUT:-build/test-insn}
+rm -rf "$OUT" && mkdir -p "$OUT"
+. tests/qemu/lib.sh
+
+# 1. The generator: a form's bodies hold the operands, registers and
+# count they claim; a malformed table is refused with its line.
+t=$OUT/forms_rv64.tsv
+printf 'zbb\tandn\tandn {d}, {1}, {2}\n' >"$t"
+"$GEN" --bodies rv64 "$t" >"$OUT/b.S"
+expect "generator: the latency body chains t0 through source 1, K2 (a4) as source 2" \
+	test "$(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/b.S" | grep -c '^	andn t0, t0, a4$')" = 16
+expect "generator: the 2N latency body holds twice the forms" \
+	test "$(sed -n '/^bm_insn_0_lat_x2:/,/ret/p' "$OUT/b.S" | grep -c '^	andn t0, t0, a4$')" = 32
+expect "generator: the throughput body runs 8 chains, twice each" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/b.S" | grep -cE '^	andn (t[0-6]|a7), (t[0-6]|a7), a4$')" = 16
+expect "generator: each chain its own register" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/b.S" | grep -E '^	andn' | awk '{print $2}' | sort -u | wc -l)" = 8
+expect "generator: the extension is enabled around the form" grep -q 'option arch, +zbb' "$OUT/b.S"
+"$GEN" --forms rv64 "$t" >"$OUT/f.c"
+expect "generator: the form's descriptor and its two kernels" \
+	grep -q 'INSN_KERNELS(0, form_0, "rv64.zbb.andn", "andn", 16, 16, 8, BM_FLOOR_AUTO);' "$OUT/f.c"
+printf 'm\tdiv\tdiv {d}, {1}, {2}\tvia=i.xor thrvia vals=div alt=2\ni\txor\txor {d}, {1}, {2}\n' >"$t"
+"$GEN" --bodies rv64 "$t" >"$OUT/b.S"
+expect "generator: a companion follows each op, the divisor alternates" \
+	test "$(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/b.S" | grep -E '^	(div|xor)' | head -4 | tr -s '\t ' ' ' | tr '\n' '|')" = \
+	" div t0, t0, a4| xor t0, t0, a3| div t0, t0, a5| xor t0, t0, a3|"
+"$GEN" --forms rv64 "$t" >"$OUT/f.c"
+expect "generator: the companion is marked, the form retires two instructions an op" \
+	grep -q '"rv64.m.div", "", "rv64.i.xor", INSN_VALS_DIV, INSN_FP_D, 2, 8, 1, 0, 1, 0, 2}' "$OUT/f.c"
+refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
+	printf '%b\n' "$2" >"$t"
+	local err
+	err=$("$GEN" --bodies rv64 "$t" 2>&1 >/dev/null)
+	expect "generator refuses $1 ($err)" test $? != 0 -a -n "$(grep -F "$3" <<<"$err")"
+}
+refuse "a cross-file chain without a companion" 'd\tfmv.x.d\tfmv.x.d {d}, {1}\tcls=xd' "give a companion"
+refuse "an unknown option" 'i\tadd\tadd {d}, {1}, {2}\tfast' "unknown option"
+refuse "a class the ISA lacks" 'i\tadd\tadd {d}, {1}, {2}\tcls=qqq' "class 'q'"
+refuse "a name with a capital" 'i\tAdd\tadd {d}, {1}, {2}' "name 'Add'"
+refuse "a quote in a template" 'i\tadd\tadd {d}, "{1}", {2}' "quote"
+refuse "a form named twice" 'i\tadd\tadd {d}, {1}, {2}\ni\tadd\tadd {d}, {1}, {2}' "already on line 1"
+refuse "a companion that is not there" 'm\tdiv\tdiv {d}, {1}, {2}\tvia=i.xor' "no such form"
+refuse "a result-less form with a latency" 'i\tsd\tsd {2}, 0({1})\tcls=-mx' "say nolat"
+
+# 2. Every form on QEMU. check_table NAME ISA: the table's forms per
+# extension (gen_insn --count) against the insn records, each at exactly
+# one cycle per instruction, no error, no flagged figure.
+check_table() { # check_table NAME ISA [extensions selected, a regex]
+	local n=$1 isa=$2 sel=${3:-.} ext count got
+	expect_q "$n" '.[-1].type == "end" and .[-1].errors == 0' "no error"
+	expect_q "$n" '[.[] | select(.type=="result")] | length == 0' "no result records: the table writes its own"
+	while read -r ext count; do
+		grep -qE "^($sel)" <<<"$ext" || continue
+		if q "$n" "[.[] | select(.type==\"skip\" and .kernel==\"insn.$isa.$ext\")] | length" | grep -qx 1; then
+			got=$(q "$n" "[.[] | select(.type==\"insn\" and (.f | startswith(\"$isa.$ext.\")))] | length")
+			expect "$n: $ext is skipped as a whole (no form of it ran: $got)" test "$got" = 0
+			continue
+		fi
+		got=$(q "$n" "[.[] | select(.type==\"insn\" and (.f | startswith(\"$isa.$ext.\")))] | length")
+		expect "$n: every $ext form ran ($got of $count)" test "$got" = "$count"
+	done < <("$GEN" --count "$isa" "kernels/insn/forms_$isa.tsv")
+	# a latency is 1 cycle (a companion's already taken off), a round
+	# trip through a companion 2, a throughput 1 a retired instruction
+	expect_q "$n" '[.[] | select(.type=="insn") | select(
+		((has("lat") and .lat != 1) or (has("rt") and .rt != 2) or (has("lat") | not) and (has("lat_why") | not))
+		or (has("thr") and .thr != (.thr_ins // 1)) or ((has("thr") or has("thr_why")) | not) or has("lvd") or has("tvd"))] | length == 0' \
+		"every form: latency 1, round trip 2, throughput 1 a retired instruction, nothing flagged"
+}
+
+PLATFORM=qemu-rv64 BUILD=build/qemu-rv64
+BM_QEMU_CPU=max boot rv64-max "baremark.only=insn.* baremark.console=records"
+check_table rv64-max rv64
+expect_q rv64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.rv64.xthead")))] | length == 7 and all(.reason | test("not in this hart.s ISA string"))' "the T-Head extensions skipped: not in max's ISA string"
+expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.m.div")][0] | .via == "rv64.i.xor" and .via_lat == 1 and .lat == 1 and .thr_ins == 2' "div: its companion's latency taken off, the throughput op is the pair"
+expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.d.fmv.x.d")][0] | .rt == 2 and (has("lat") | not) and .via == "rv64.d.fmv.d.x"' "fmv.x.d: a round trip, never split"
+
+# RVA23 has no Zbc: its forms are one skip record, never executed.
+BM_QEMU_CPU=rva23s64 boot rv64-rva23 "baremark.only=insn.rv64.z* baremark.console=records"
+check_table rv64-rva23 rv64 z
+expect_q rv64-rva23 '[.[] | select(.type=="skip" and .kernel=="insn.rv64.zbc")] | length == 1' "rva23s64: Zbc skipped, one record"
+
+# Selection: an extension alone; a form whose chain runs through a
+# companion brings the companion's latency kernel; no insn by default.
+boot rv64-sel "baremark.only=insn.rv64.m.div*,pipeline.add.lat baremark.console=records"
+expect_q rv64-sel '[.[] | select(.type=="insn") | .f] | sort == ["rv64.i.xor", "rv64.m.div", "rv64.m.divu", "rv64.m.divuw", "rv64.m.divw"]' "only=insn.rv64.m.div*: the four divides and their companion"
+expect_q rv64-sel '[.[] | select(.type=="insn" and .f=="rv64.i.xor")][0] | .lat == 1 and (has("thr") | not)' "the companion: its latency only"
+boot rv64-default "baremark.only=pipeline.add.* baremark.console=records"
+expect_q rv64-default '[.[] | select(.type=="insn")] | length == 0' "a pattern not beginning insn runs no form"
+
+# The d1 image on QEMU's T-Head C906 model: the T-Head scalar forms.
+PLATFORM=d1 BUILD=build/d1
+BM_QEMU_CPU=c906 boot c906 "baremark.only=insn.rv64.x* baremark.console=records"
+check_table c906 rv64 x
+expect_q c906 '[.[] | select(.type=="insn")] | length == 16' "thead-c906: the 16 T-Head forms"
+
+PLATFORM=qemu-a64 BUILD=build/qemu-a64
+BM_QEMU_A64="-M virt,virtualization=on -cpu max" boot a64-max "baremark.only=insn.* baremark.console=records"
+check_table a64-max a64
+summary "insn"
