@@ -94,6 +94,14 @@ sed '/"rv64.zbc.clmul"/ s/"thr":2/"thr":3/' "$OUT/a.log" >"$OUT/crc.log"
 expect "insn: a record with a wrong CRC is counted and never shown" \
 	eval 'grep -q ": 18 records ok, 1 bad CRC" "$OUT/crc.err" && ! grep -q "^rv64.zbc.clmul " "$OUT/crc.txt" && grep -q "^rv64.zbc.clmul " "$OUT/a.txt"'
 
+# NaN and a number past a double's range cannot be JSON: the record is
+# malformed (counted, never used), whatever its CRC
+{ cat "$OUT/a.log"; printf '%s\n' '{"v":2,"type":"insn","f":"rv64.i.sub","lat":NaN,"thr":1}' \
+	'{"v":2,"type":"insn","f":"rv64.i.sub","c":1,"lat":1e400,"thr":1}' | to_log; } >"$OUT/nan.log"
+"$TOOL" insn "$OUT/nan.log" >"$OUT/nan.txt" 2>"$OUT/nan.err"
+expect "insn: NaN and 1e400 records are malformed, never shown" \
+	eval 'grep -q ": 19 records ok, 0 bad CRC, 2 malformed" "$OUT/nan.err" && ! grep -q "^rv64.i.sub " "$OUT/nan.txt"'
+
 # CSV and JSON: a row per form and core
 "$TOOL" insn "$OUT/a.log" --csv >"$OUT/a.csv" 2>"$OUT/csv.err"
 st=$?
