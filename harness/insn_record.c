@@ -84,11 +84,19 @@ struct table_line_out {
 /* The latency fields: the chain's own figure, or net of its companion,
  * or for a chain across register files the round trip (never split: the
  * two moves' shares cannot be told apart). */
+static void table_figure(struct table_line_out *t, const char *fmt, int64_t milli)
+{
+	if (!log_table_shown()) /* under console=records nobody reads it (a simulated core pays for it) */
+		return;
+	char a[24];
+	fmt_milli(a, sizeof(a), milli);
+	snprintf(t->buf, sizeof(t->buf), fmt, a);
+}
+
 static void latency_fields(struct rec *r, const struct insn_form *f, struct insn_point *lat, struct table_line_out *t)
 {
 	if (!lat->measured) {
 		rec_str(r, "lat_why", lat->why ? lat->why : "not measured");
-		snprintf(t->buf, sizeof(t->buf), "%9s", "-");
 		return;
 	}
 	struct bm_estimate e = lat->cyc;
@@ -99,15 +107,12 @@ static void latency_fields(struct rec *r, const struct insn_form *f, struct insn
 			figure(r, "rt", e);
 			rec_str(r, "lat_why", "a round trip between register files through the companion: the two "
 					      "instructions' shares cannot be told apart");
-			char a[24];
-			fmt_milli(a, sizeof(a), e.est);
-			snprintf(t->buf, sizeof(t->buf), "%8s*", a);
+			table_figure(t, "%8s*", e.est);
 			return;
 		}
 		if (!companion_lat(f->via, &c)) {
 			figure(r, "rt", e);
 			rec_str(r, "lat_why", "the companion's latency was not measured in this run");
-			snprintf(t->buf, sizeof(t->buf), "%9s", "-");
 			return;
 		}
 		rec_milli(r, "via_lat", c);
@@ -115,9 +120,7 @@ static void latency_fields(struct rec *r, const struct insn_form *f, struct insn
 	}
 	figure(r, "lat", e);
 	verdict(r, "lvd", "lvw", lat);
-	char a[24];
-	fmt_milli(a, sizeof(a), e.est);
-	snprintf(t->buf, sizeof(t->buf), "%9s", a);
+	table_figure(t, "%9s", e.est);
 }
 
 static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
@@ -135,19 +138,14 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 		rec_str(&r, "lat_why", "not selected in this run");
 	else
 		rec_str(&r, "lat_why", "no latency chain for this form (a store, or a result the table does not chain: nolat)");
-	if (!lt.buf[0])
-		snprintf(lt.buf, sizeof(lt.buf), "%9s", "-");
 	if (thr && thr->measured) {
 		figure(&r, "thr", thr->cyc);
 		if (f->thr_insns_per_op > 1) /* the op is the form and its companion */
 			rec_u64(&r, "thr_ins", f->thr_insns_per_op);
 		verdict(&r, "tvd", "tvw", thr);
-		char a[24];
-		fmt_milli(a, sizeof(a), thr->cyc.est);
-		snprintf(tt.buf, sizeof(tt.buf), "%9s", a);
+		table_figure(&tt, "%9s", thr->cyc.est);
 	} else {
 		rec_str(&r, "thr_why", thr && thr->why ? thr->why : "not selected in this run");
-		snprintf(tt.buf, sizeof(tt.buf), "%9s", "-");
 	}
 	const struct insn_point *any = thr ? thr : lat;
 	if (any && any->repeats)
@@ -156,6 +154,10 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 		rec_bool(&r, "cycles_estimated", true);
 	bm_emit(&r);
 	if (log_table_shown()) {
+		if (!lt.buf[0])
+			snprintf(lt.buf, sizeof(lt.buf), "%9s", "-");
+		if (!tt.buf[0])
+			snprintf(tt.buf, sizeof(tt.buf), "%9s", "-");
 		bool flagged = (lat && lat->measured && !ok(lat)) || (thr && thr->measured && !ok(thr));
 		bm_printf("%-36s lat %s  thr %s%s\n", f->id, lt.buf, tt.buf, flagged ? "  (flagged: see record)" : "");
 	}

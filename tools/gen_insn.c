@@ -49,7 +49,8 @@ struct isa {
 };
 
 /* Registers the bodies may use without saving (body_<arch>.h); x86 saves
- * rbx, rbp and r12-r15 in its set-up, for eight integer chains. */
+ * rbx, rbp and r12-r15 in its set-up, for ten integer chains (its
+ * two-operand forms read their result, so their throughput is chains). */
 static const struct isa isas[] = {
 	{"rv64",
 	 "body_riscv64.h",
@@ -67,9 +68,9 @@ static const struct isa isas[] = {
 	 "xwdshm"},
 	{"x86",
 	 "body_x86_64.h",
-	 {{"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"},
+	 {{"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rax", "rdx"},
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
-	 {8, 12},
+	 {10, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
 	 "qlwbxm"},
 };
@@ -404,14 +405,25 @@ static void konst(char *out, size_t cap, char cls, int k)
 	regname(out, cap, cls, isa->konst[file_of(cls) == F_FP ? F_FP : F_INT][k]);
 }
 
-static void operands(const struct form *f, int c, int altpick, struct copy *cp, int i)
+/* Does the throughput body chain each result into its next op? Only
+ * where it must: a form that reads its result register (chain=d), and one
+ * whose operands must change every op (thrvia, a divider). Every other
+ * form's throughput ops are independent: their sources constants, their
+ * results rotating over the chain registers, so no latency bounds them
+ * (eight chains of a 4-cycle load allowed no less than 0.5 a load). */
+static bool thr_chained(const struct form *f)
+{
+	return f->chain == 'd' || (f->comp && f->thrvia);
+}
+
+static void operands(const struct form *f, int c, int altpick, struct copy *cp, int i, bool independent)
 {
 	const char *cr = isa->chain[chain_file(f)][c];
 	int ci = chain_index(f);
 	for (int s = 1; s <= 3; s++) {
 		if (f->cls[s] == '-')
 			continue;
-		if (s == ci)
+		if (s == ci && !independent)
 			regname(cp->reg[s], sizeof(cp->reg[s]), f->cls[s], cr);
 		else
 			konst(cp->reg[s], sizeof(cp->reg[s]), f->cls[s], f->alt == s ? 1 + altpick : s - 1);
@@ -424,11 +436,11 @@ static void operands(const struct form *f, int c, int altpick, struct copy *cp, 
 	snprintf(cp->reg[4], sizeof(cp->reg[4]), "%d", (i % 32) * 8);
 }
 
-static void emit_copy(const struct form *f, int i, int c, int altpick, bool with_comp)
+static void emit_copy(const struct form *f, int i, int c, int altpick, bool with_comp, bool independent)
 {
 	struct copy cp;
 	memset(&cp, 0, sizeof(cp));
-	operands(f, c, altpick, &cp, i);
+	operands(f, c, altpick, &cp, i, independent);
 	const char *op[5] = {cp.reg[0], cp.reg[1], cp.reg[2], cp.reg[3], cp.reg[4]};
 	char line[256];
 	expand(line, sizeof(line), f->tmpl, op);
@@ -483,7 +495,7 @@ static bool uses_file(const struct form *f, enum file fl)
 	return false;
 }
 
-static void emit_setup(const struct form *f, int nch, bool comp)
+static void emit_setup(const struct form *f, int nch, bool comp, bool independent)
 {
 	/* the flags from a known value (a conditional select or an add with
 	 * carry reads them): not equal, no carry, so every run is the same */
@@ -504,7 +516,8 @@ static void emit_setup(const struct form *f, int nch, bool comp)
 		if (!g)
 			continue;
 		for (int s = 1; s <= 3; s++) {
-			if (g->cls[s] == '-' || (w == 0 && s == ci) || (w == 1 && g->chain != 'd' && s == g->chain - '0'))
+			if (g->cls[s] == '-' || (w == 0 && s == ci && !independent) ||
+			    (w == 1 && g->chain != 'd' && s == g->chain - '0'))
 				continue;
 			int ks[2] = {w == 1 ? 0 : s - 1, -1};
 			if (w == 0 && f->alt == s)
@@ -544,9 +557,10 @@ static void emit_finish(const struct form *f, int nch, bool thr)
 		}
 	} else {
 		regname(r, sizeof(r), cf == F_FP ? 'x' : 'q', c0);
-		printf("\tmovq\t%s, %%rax\n", r);
+		printf("\tmovq\t%s, %%rdi\n", r); /* rax may be a chain: the sum in rdi first */
 		for (int c = 1; cf == F_INT && thr && c < nch; c++)
-			printf("\txorq\t%%%s, %%rax\n", isa->chain[cf][c]);
+			printf("\txorq\t%%%s, %%rdi\n", isa->chain[cf][c]);
+		printf("\tmovq\t%%rdi, %%rax\n");
 		printf("\tpop %%r15; pop %%r14; pop %%r13; pop %%r12; pop %%rbp; pop %%rbx\n");
 	}
 	(void)uses_file;
@@ -558,12 +572,12 @@ static void emit_body(const struct form *f, int n, const char *kind, int reps, b
 	bool comp = f->comp && (!thr || f->thrvia);
 	for (int v = 1; v <= 2; v++) {
 		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign 64\nbm_insn_%d_%s_x%d:\n", n, kind, v, n, kind, v);
-		emit_setup(f, nch, comp);
+		emit_setup(f, nch, comp, thr && !thr_chained(f));
 		printf("7:\n");
 		for (int i = 0; i < reps * v; i++) {
 			int c = thr ? i % nch : 0;
 			int altpick = thr ? (i / nch) % 2 : i % 2;
-			emit_copy(f, i, c, altpick, comp);
+			emit_copy(f, i, c, altpick, comp, thr && !thr_chained(f));
 		}
 		printf("\tbm_loop_back 7b\n");
 		emit_finish(f, nch, thr);
@@ -664,7 +678,7 @@ static void gen_forms(void)
 			       op, thr_unroll(f));
 		else
 			printf("INSN_KERNELS(%d, form_%d, \"%s.%s.%s\", \"%s\", %d, %d, %d, %s);\n", n, n, isa->name,
-			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f), crosses(f) && !f->thrvia ? 0 : chains_of(f),
+			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f), thr_chained(f) ? chains_of(f) : 0,
 			       f->floor_none ? "BM_FLOOR_NONE" : "BM_FLOOR_AUTO");
 	}
 }
@@ -675,7 +689,7 @@ static void gen_texts(void)
 		const struct form *f = &forms[n];
 		struct copy cp;
 		memset(&cp, 0, sizeof(cp));
-		operands(f, 0, 0, &cp, 0);
+		operands(f, 0, 0, &cp, 0, false);
 		const char *op[5] = {cp.reg[0], cp.reg[1], cp.reg[2], cp.reg[3], cp.reg[4]};
 		char line[256];
 		expand(line, sizeof(line), f->mca[0] ? f->mca : f->tmpl, op);

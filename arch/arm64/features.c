@@ -36,10 +36,19 @@ static unsigned field_value(const struct idfield *f)
 	return (unsigned)(read_sysreg(id_aa64isar0_el1) >> f->shift) & 0xf;
 }
 
+/* FEAT_FP16: ID_AA64PFR0_EL1.FP [19:16] = 1 (half precision too; 0 is
+ * single and double only, 0xF no FPU). */
+static unsigned pfr0_fp(void)
+{
+	return (unsigned)(read_sysreg(id_aa64pfr0_el1) >> 16) & 0xf;
+}
+
 bool arch_has_feature(const char *name)
 {
 	if (strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0) /* FMADD is in every Armv8-A FPU */
 		return !arm64_fp_missing(true);
+	if (strcmp(name, "fp16") == 0)
+		return !arm64_fp_missing(true) && pfr0_fp() == 1;
 	if (strcmp(name, "neon") == 0)
 		return !arm64_fp_missing(false);
 	const struct idfield *f = field(name);
@@ -51,8 +60,10 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 {
 	const struct idfield *f = field(name);
 	const char *fp = arm64_fp_missing(true), *simd = arm64_fp_missing(false);
-	if ((strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0) && fp)
+	if ((strcmp(name, "fpu") == 0 || strcmp(name, "fma") == 0 || strcmp(name, "fp16") == 0) && fp)
 		snprintf(why, cap, "%s", fp);
+	else if (strcmp(name, "fp16") == 0)
+		snprintf(why, cap, "no FP16 on this core (ID_AA64PFR0_EL1.FP [19:16] = %u, needs 1)", pfr0_fp());
 	else if ((strcmp(name, "neon") == 0 || (f && f->simd)) && simd)
 		snprintf(why, cap, "%s", simd);
 	else if (f)
