@@ -12,9 +12,7 @@ $(MKRELOC): tools/mkreloc.c
 # links the image's own device-tree reader and every platform file.
 BAREMARK_TOOL := $(HOST_BUILD)/baremark
 # The instruction table's forms as the host tool sees them (insn.h),
-# generated from kernels/insn/forms_<isa>.tsv (mk/insn.mk). The tools
-# tests also build the tool with tests/tools/insn_texts_fixture.c in its
-# place (forms of every ISA, whatever tables exist yet).
+# generated from kernels/insn/forms_<isa>.tsv (mk/insn.mk).
 INSN_TEXTS_SRC := $(HOST_BUILD)/gen/insn_texts.c
 BAREMARK_SRCS := $(wildcard tools/baremark/*.c) lib/dt.c lib/board_fdt.c lib/isa.c lib/summary.c \
 	platform/platform_common.c $(wildcard platform/*/platform.c) $(HOST_BUILD)/gen/reference_log.c \

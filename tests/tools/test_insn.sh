@@ -5,12 +5,10 @@
 # verdicts, a companion, hostile ids and numbers) and on two real QEMU
 # logs kept as fixtures (tests/fixtures/insn-qemu-rv64-{max,c906}.log:
 # `make run`-style boots of baremark.only=insn.* on QEMU 10, -cpu max and
-# c906, build 69fa232). TOOL is the ASan/UBSan build with the generated
-# form table (RV64 today); FIX the same tool with the stand-in table
-# tests/tools/insn_texts_fixture.c, which has A64 and x86 forms too.
+# c906, build 69fa232). TOOL is the ASan/UBSan build, with the form table
+# generated from kernels/insn/forms_{rv64,a64,x86}.tsv.
 set -uo pipefail
 TOOL=${TOOL:-build/host/baremark-san}
-FIX=${FIX:-build/host/baremark-insnfix}
 OUT=${OUT:-build/test-insn}
 MAKE=${MAKE:-make}
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -21,7 +19,6 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 expect() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
 $MAKE -s tools-san || exit 1
-$MAKE -s INSN_TEXTS_SRC=tests/tools/insn_texts_fixture.c BAREMARK_SAN="$FIX" "$FIX" || exit 1
 cc -O1 -o "$OUT/crclines" tests/tools/crclines.c -lz || exit 1
 to_log() { "$OUT/crclines"; }
 # cell TABLE FORM N: the Nth cell (1: the first column) of FORM's row
@@ -91,6 +88,20 @@ expect "insn: an unknown form has no row" eval '! grep -q "^rv64.zbb.evil" "$OUT
 expect "insn: each column's core type named above the table" \
 	eval 'grep -q "^# \[C1\] test-rv64 U74 #0: big core$" "$OUT/a.txt" && grep -q "^# \[C2\] test-rv64 S7 #1: little <script>x</script>$" "$OUT/a.txt"'
 
+# a record whose CRC does not match is never used (clmul's, one byte changed)
+sed '/"rv64.zbc.clmul"/ s/"thr":2/"thr":3/' "$OUT/a.log" >"$OUT/crc.log"
+"$TOOL" insn "$OUT/crc.log" >"$OUT/crc.txt" 2>"$OUT/crc.err"
+expect "insn: a record with a wrong CRC is counted and never shown" \
+	eval 'grep -q ": 18 records ok, 1 bad CRC" "$OUT/crc.err" && ! grep -q "^rv64.zbc.clmul " "$OUT/crc.txt" && grep -q "^rv64.zbc.clmul " "$OUT/a.txt"'
+
+# NaN and a number past a double's range cannot be JSON: the record is
+# malformed (counted, never used), whatever its CRC
+{ cat "$OUT/a.log"; printf '%s\n' '{"v":2,"type":"insn","f":"rv64.i.sub","lat":NaN,"thr":1}' \
+	'{"v":2,"type":"insn","f":"rv64.i.sub","c":1,"lat":1e400,"thr":1}' | to_log; } >"$OUT/nan.log"
+"$TOOL" insn "$OUT/nan.log" >"$OUT/nan.txt" 2>"$OUT/nan.err"
+expect "insn: NaN and 1e400 records are malformed, never shown" \
+	eval 'grep -q ": 19 records ok, 0 bad CRC, 2 malformed" "$OUT/nan.err" && ! grep -q "^rv64.i.sub " "$OUT/nan.txt"'
+
 # CSV and JSON: a row per form and core
 "$TOOL" insn "$OUT/a.log" --csv >"$OUT/a.csv" 2>"$OUT/csv.err"
 st=$?
@@ -147,7 +158,7 @@ EOF
 	"$TOOL" insn "$OUT/a.log" --llvm sifive-u74 --csv >"$OUT/u74.csv" 2>/dev/null
 	expect "insn --llvm --csv: llvm's figures and whether they differ, on each row" \
 		eval 'grep -q ",\"rv64.i.add\",.*,\"sifive-u74\",3,0.5,,true$" "$OUT/u74.csv" && grep -q ",\"rv64.m.mul\",.*,\"sifive-u74\",3,1,,false$" "$OUT/u74.csv"'
-	# A64 and x86 forms (the stand-in table)
+	# A64 and x86 forms
 	cat >"$OUT/b.jsonl" <<'EOF'
 {"v":2,"type":"run","platform":"test-a64","build":"t","cpus":1,"options":{"repeat":5},"cores":[{"id":0,"state":"up","type":0,"boot":true}],"core_types":["Cortex-A53"]}
 {"v":2,"type":"insn","f":"a64.base.add","lat":1,"thr":0.5}
@@ -158,15 +169,28 @@ EOF
 {"v":2,"type":"end"}
 EOF
 	to_log <"$OUT/b.jsonl" >"$OUT/b.log"
-	"$FIX" insn "$OUT/b.log" --llvm cortex-a53 >"$OUT/a53.txt" 2>"$OUT/a53.err"
+	"$TOOL" insn "$OUT/b.log" --llvm cortex-a53 >"$OUT/a53.txt" 2>"$OUT/a53.err"
 	st=$?
 	n=$(note "$OUT/a53.txt" "unsupported by llvm-mca for cortex-a53: no scheduling information in its model")
 	expect "insn --llvm cortex-a53: add 3 / 0.50, madd 4 / 1.00, fmadd 10 / 1.00, ldadd unsupported" \
 		eval '[ $st = 0 ] && sane "$OUT/a53.err" && [ "$(cell "$OUT/a53.txt" a64.base.add 2)" = "3 / 0.50" ] && [ "$(cell "$OUT/a53.txt" a64.base.madd 2)" = "4 / 1.00" ] && [ "$(cell "$OUT/a53.txt" a64.fp.fmadd 2)" = "10 / 1.00" ] && [ "$(cell "$OUT/a53.txt" a64.lse.ldadd 2)" = "- [$n]" ]'
 	expect "insn --llvm cortex-a53: add (1 vs 3) and fmadd (4 vs 10) differ, listed before madd" \
 		eval 'grep -q "^# 2 forms where" "$OUT/a53.txt" && [ "$(grep -n "^a64.base.madd " "$OUT/a53.txt" | cut -d: -f1)" -gt "$(grep -n "^a64.fp.fmadd " "$OUT/a53.txt" | cut -d: -f1)" ]'
+	cat >"$OUT/c.jsonl" <<'EOF'
+{"v":2,"type":"run","platform":"linux","build":"t","cpus":1,"options":{"repeat":5},"cores":[{"id":0,"state":"up","type":0,"boot":true}],"core_types":["Zen 4"]}
+{"v":2,"type":"insn","f":"x86.base.add","lat":1,"thr":0.25,"cycles_estimated":true}
+{"v":2,"type":"insn","f":"x86.base.imul","lat":3,"thr":1,"cycles_estimated":true}
+{"v":2,"type":"core","core":0,"core_type":0,"type_label":"Zen 4","name":"Zen 4"}
+{"v":2,"type":"end"}
+EOF
+	to_log <"$OUT/c.jsonl" >"$OUT/c.log"
+	"$TOOL" insn "$OUT/c.log" --llvm znver4 >"$OUT/zen.txt" 2>"$OUT/zen.err"
+	st=$?
+	n=$(note "$OUT/zen.txt" "cycles estimated from the clock (no cycle counter)")
+	expect "insn --llvm znver4: add 1 / 0.25 and imul 3 / 1.00 as measured: no form differs; estimated cycles noted" \
+		eval '[ $st = 0 ] && [ "$(cell "$OUT/zen.txt" x86.base.add 2)" = "1 / 0.25" ] && [ "$(cell "$OUT/zen.txt" x86.base.imul 2)" = "3 / 1.00" ] && grep -q "^# no form differs by more than 1 cycle or 25% (2):" "$OUT/zen.txt" && [ "$(cell "$OUT/zen.txt" x86.base.add 1)" = "1.00 / 0.25 [$n]" ]'
 	# one CPU for each ISA: both logs, two CPUs
-	"$FIX" insn "$OUT/a.log" "$OUT/b.log" --llvm sifive-u74 --llvm cortex-a53 >"$OUT/two.txt" 2>"$OUT/two.err"
+	"$TOOL" insn "$OUT/a.log" "$OUT/b.log" --llvm sifive-u74 --llvm cortex-a53 >"$OUT/two.txt" 2>"$OUT/two.err"
 	st=$?
 	expect "insn --llvm: two logs, two ISAs, a CPU for each" \
 		eval '[ $st = 0 ] && [ "$(cell "$OUT/two.txt" rv64.i.add 4)" = "3 / 0.50" ] && [ "$(cell "$OUT/two.txt" a64.base.add 4)" = "3 / 0.50" ]'
@@ -191,12 +215,18 @@ BAREMARK_LLVM_MCA=/nonexistent/llvm-mca "$TOOL" insn "$OUT/a.log" --llvm sifive-
 st=$?
 expect "insn --llvm: no llvm-mca: exit 2, saying where it comes from" \
 	eval '[ $st = 2 ] && grep -q "No such file or directory (Debian.s llvm-19 package has llvm-mca-19" "$OUT/none.err"'
-printf '#!/bin/sh\nexec sleep 60\n' >"$OUT/slow.sh" && chmod +x "$OUT/slow.sh"
-start=$(date +%s)
-BAREMARK_LLVM_MCA="$OUT/slow.sh" BAREMARK_LLVM_MCA_TIMEOUT=1 "$TOOL" insn "$OUT/a.log" --llvm sifive-u74 >/dev/null 2>"$OUT/slow.err"
-st=$?
-expect "insn --llvm: an llvm-mca that hangs is stopped at the timeout: exit 2, said" \
-	eval '[ $st = 2 ] && [ $(($(date +%s) - start)) -lt 10 ] && grep -q "no answer within 1 s: stopped" "$OUT/slow.err"'
+# an llvm-mca that hangs, and one that closes its output first and hangs:
+# each stopped at the timeout, exit 2, said
+printf '#!/bin/sh\nexec sleep 60\n' >"$OUT/slow.sh"
+printf '#!/bin/sh\nexec >&- 2>&-\nexec sleep 60\n' >"$OUT/mute.sh"
+for hang in slow mute; do
+	chmod +x "$OUT/$hang.sh"
+	start=$(date +%s)
+	BAREMARK_LLVM_MCA="$OUT/$hang.sh" BAREMARK_LLVM_MCA_TIMEOUT=1 "$TOOL" insn "$OUT/a.log" --llvm sifive-u74 >/dev/null 2>"$OUT/$hang.err"
+	st=$?
+	expect "insn --llvm: an llvm-mca that hangs ($hang) is stopped at the timeout: exit 2, said" \
+		eval '[ $st = 2 ] && [ $(($(date +%s) - start)) -lt 10 ] && grep -q "no answer within 1 s: stopped" "$OUT/$hang.err"'
+done
 
 # no insn record at all
 echo '{"v":2,"type":"end"}' | to_log >"$OUT/none.log"

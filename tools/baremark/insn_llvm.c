@@ -271,7 +271,7 @@ int insn_llvm_run(const struct insn_table *t, const char *const *cpus, int ncpus
 			return 2;
 		for (unsigned f = 0; f < insn_ntexts && st == 1; f++)
 			if (t->shown[f] && strcmp(insn_texts[f].isa, targets[i].isa) == 0 && !out[f].why[0])
-				snprintf(out[f].why, sizeof(out[f].why), "no CPU given is one of llvm's %s models",
+				snprintf(out[f].why, sizeof(out[f].why), "no --llvm CPU given is one of llvm's %s models",
 					 targets[i].triple);
 	}
 	for (int c = 0; c < ncpus && c < 8; c++)

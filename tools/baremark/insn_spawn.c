@@ -96,6 +96,7 @@ int insn_spawn(char *const argv[], const char *input, int timeout_s, size_t cap,
 	size_t left = strlen(input);
 	int wfd = in_p[1];
 	bool open_out = true, open_err = true, killed = false;
+	int lost = 0; /* poll's error, where it failed */
 	double deadline = now_s() + timeout_s;
 	while (open_out || open_err || wfd >= 0) {
 		if (wfd >= 0 && !left) {
@@ -112,8 +113,11 @@ int insn_spawn(char *const argv[], const char *input, int timeout_s, size_t cap,
 			break;
 		}
 		int r = poll(p, wfd >= 0 ? 3 : 2, (int)(wait * 1000) + 1);
-		if (r < 0 && errno != EINTR)
+		if (r < 0 && errno != EINTR) {
+			lost = errno;
+			kill(pid, SIGKILL); /* never wait on a child we cannot watch */
 			break;
+		}
 		if (r <= 0)
 			continue;
 		if (p[0].revents)
@@ -134,15 +138,30 @@ int insn_spawn(char *const argv[], const char *input, int timeout_s, size_t cap,
 		close(wfd);
 	close(out_p[0]);
 	close(err_p[0]);
+	/* a child that closed its output may still run: the deadline holds */
 	int status = 0;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	bool reaped = false;
+	while (!killed && !lost && !reaped) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		reaped = w == pid;
+		if (w < 0 && errno != EINTR)
+			break;
+		if (!reaped && now_s() >= deadline) {
+			kill(pid, SIGKILL);
+			killed = true;
+		} else if (!reaped) {
+			nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+		}
+	}
+	while (!reaped && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	sigaction(SIGPIPE, &old, NULL);
 	*out = so.buf;
-	if (killed || !WIFEXITED(status)) {
+	if (killed || lost || !WIFEXITED(status)) {
 		char t[32];
 		snprintf(t, sizeof(t), "%d", timeout_s);
 		*err = killed ? say("%s: no answer within %s s: stopped", argv[0], t)
+		       : lost ? say("%s: could not watch it (%s): stopped", argv[0], strerror(lost))
 			      : say("%s: ended by signal %s", argv[0], strsignal(WTERMSIG(status)));
 		free(se.buf);
 		return -1;
