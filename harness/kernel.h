@@ -33,6 +33,10 @@ struct bm_env {
 	uint64_t beyond_cache_bytes;
 	const char *beyond_cache_from;
 	bool caches_guessed; /* the sizes are the platform's default (harness/chase_size.h) */
+	/* under sim, the most code a sweep runs (a jump sled): half the
+	 * last-level cache, at most four times the L1 I-cache, as known
+	 * (baremark.llc=, the tree, baremark.l1i=); 0: no bound */
+	uint64_t code_max_bytes;
 	uint64_t iters;           /* the profile's suggested iteration count */
 };
 
@@ -123,6 +127,18 @@ struct bm_kernel {
 	 * 448/512 to 256/320 between two runs, each stated as fact). */
 	bool structure;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
+	/* Optional: the name the kernel runs under in the run's order
+	 * (kernels run by name, harness.c: runs_before), where it must run
+	 * elsewhere than its own name sorts: the width mixes first (every
+	 * later result is held to the IPC they read), uarch.window.miss just
+	 * before the window sweeps read against it. */
+	const char *runs_as;
+	/* Optional: the least repeats of the kernel's first point (parameter
+	 * 0, or its only one) on every profile, sim's one included: a point
+	 * other results are read against (the width mixes' retire ceiling,
+	 * the window sweeps' filler-0 points that tell the execution order)
+	 * is never one body's reading. */
+	uint8_t min_repeats;
 	const void *arg; /* the kernel file's own data for prepare */
 };
 

@@ -149,7 +149,7 @@ static const char *verify(const struct bm_kernel *k, const struct bm_env *env, b
 	BM_KERNEL(uarch_window_##id) = {                                                                  \
 		.name = kname, .op = opname, .param_name = "filler", .param = filler_param, .prepare = prepare,  \
 		.verify = verify, .body = {body_x1, body_x2}, .ops_per_iter = 1, .check = check,           \
-		.structure = true, .arg = &id##_kind,                                                    \
+		.structure = true, .arg = &id##_kind, .min_repeats = 3, /* filler 0: the order */     \
 	}
 
 WINDOW(nop, NULL, "uarch.window.nop", "two used misses, `filler` no-ops after each");
