@@ -49,8 +49,8 @@ row execution "$(q "$S.execution | \"\(.order) (ratio \(.overlap_ratio), \(.poin
 	"$(q "$S | .execution.order == \"in-order\" and (has(\"window\") | not)")"
 row issue_width "$(q "$S.issue_width | \"\(.ipc) IPC (\(.from))\"")" "1.00 +-2% (single-issue)" \
 	"$(q "$S.issue_width.ipc | . >= 0.98 and . <= 1.02")"
-row L1 "$(q "$S.caches[0] | \"\(.holds_bytes / 1024) KiB at \(.latency_cycles)\"")" "32 KiB at 2 cycles" \
-	"$(q "$S.caches[0] | .holds_bytes == 32768 and (.latency_cycles | . >= 1.98 and . <= 2.02)")"
+row L1 "$(q "$S.caches[0] // null | if . then \"\(.holds_bytes / 1024) KiB at \(.latency_cycles)\" else \"none\" end")" \
+	"32 KiB at 2 cycles" "$(q "($S.caches[0] // {}) | .holds_bytes == 32768 and ((.latency_cycles // 0) | . >= 1.98 and . <= 2.02)")"
 row btb_16 "$(q "$S.btb_16 | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\(.levels | length) level(s))\"")" "16 entries" \
 	"$(q "$S.btb_16 | .fits == 16 and (.levels | length) == 1")"
 row btb_4 "$(q "$S.btb | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\(.levels | length) level(s))\"")" "16 entries" \
@@ -61,8 +61,11 @@ row mispredict_penalty "$(q "$S.mispredict_penalty.cycles")" "about 3-4 cycles" 
 	"$(q "$S.mispredict_penalty.cycles | . >= 3 and . <= 4")"
 row clock "$(q '[.[] | select(.type=="core")][0] | "\(.mhz) MHz +-\(.mhz_error_ppm) ppm"')" "1000 MHz (TIMEBASE = clock)" \
 	"$(q '[.[] | select(.type=="core")][0] | ((.mhz - 1000) | fabs) * 1000 <= .mhz_error_ppm')"
-row below_floor_ok "$(q '[.[] | select(.type=="result" and .verdict != "ok")] | "\(length) not ok"')" "none under a floor is ok" \
-	"$(q '[.[] | select(.type=="error")] | length == 0')"
+bad=$(grep -o '[0-9]* bad CRC' "$OUT/parse.err" | head -1)
+row errors "$(q '[.[] | select(.type=="error")] | length') error records, ${bad:-? bad CRC}" "0, no CRC failure" \
+	"$(q '[.[] | select(.type=="error")] | length == 0' | sed "s/true/$([ "$bad" = "0 bad CRC" ] && echo true || echo false)/")"
+row flagged "$(q '[.[] | select(.type=="result" and .verdict != "ok")] | "\(length) results not ok (listed below)"')" \
+	"none on a warm core" "$(q '[.[] | select(.type=="result" and .verdict != "ok")] | length == 0')"
 row cycles "$(q '.[-1] | select(.type=="end") | .ticks_from_entry.end')" "<= $BUDGET (ticks = cycles)" \
 	"$(q ".[-1] | .type == \"end\" and .ticks_from_entry.end <= $BUDGET")"
 q '[.[] | select(.type=="result" and .verdict != "ok") | "  not ok: \(.kernel) \(.param.value // "") \(.cycles_per_op.est) \(.verdict): \(.verdict_why // "")"] | .[]'
