@@ -58,6 +58,10 @@ struct job {
 	bool settled;          /* the estimate settled before the repeats or the time ran out */
 	bool cold;             /* selftest=cold: the next pass pays cold_cost */
 	bool cold_timed;       /* selftest=coldtimed: the next timed pass pays it */
+	/* the cycle and instruction estimates (job_counts), worked out once:
+	 * each is a pass over the repeats, paid per result under sim */
+	bool counted;
+	int64_t cyc_est, ins_est;
 	/* each timed run's counts, per slot: run_body writes every slot of a
 	 * repeat, and only repeats that ran are read, so it is never cleared
 	 * (it is most of the job, cleared twice a kernel) */
@@ -300,7 +304,10 @@ static int64_t l1_floor_measure(const struct bm_env *env, const struct bm_counte
 {
 	static struct job cj BM_NOINIT; /* run_job clears it */
 	int64_t best = 0;
-	for (int run = 0; run < CALIBRATIONS; run++) {
+	/* sim: one run of its three repeats (a cycle-exact model meets no
+	 * disturbance for the other runs to outvote) */
+	int runs = env->opt->profile == BM_PROFILE_SIM ? 1 : CALIBRATIONS;
+	for (int run = 0; run < runs; run++) {
 		struct bm_trap t;
 		/* a floor others are held to: never one body's reading */
 		calibration_repeats = REFERENCE_REPEATS;
@@ -422,9 +429,14 @@ static void report_check_failure(const struct job *j)
  * to the 2N body, where the core counts them: the counter did not count
  * this code (an arm64 image left at EL3 read "in":0, IPC 0, issue 44),
  * so its cycles are no measurement of it either. An error, never ok. */
+static void job_counts(const struct job *cj);
+
 static bool counted_nothing(const struct job *j)
 {
-	return j->ctr->slot[BM_SLOT_INSTRET].avail && estimate(j, BM_SLOT_INSTRET, false).est <= 0;
+	if (!j->ctr->slot[BM_SLOT_INSTRET].avail)
+		return false;
+	job_counts(j);
+	return j->ins_est <= 0;
 }
 
 static void report_uncounted(const struct job *j)
@@ -607,15 +619,26 @@ static void remember_width(const struct job *j, int64_t ipc_milli)
 	}
 }
 
+/* The job's cycle and instruction estimates (0 where not counted). */
+static void job_counts(const struct job *cj)
+{
+	struct job *j = (struct job *)cj; /* a cache of what the raw counts give */
+	if (j->counted)
+		return;
+	j->counted = true;
+	const struct bm_counters *c = j->ctr;
+	j->cyc_est = c->slot[BM_SLOT_CYCLES].avail ? estimate(j, BM_SLOT_CYCLES, false).est : 0;
+	j->ins_est = c->slot[BM_SLOT_INSTRET].avail ? estimate(j, BM_SLOT_INSTRET, false).est : 0;
+}
+
 /* Instructions a cycle of the job's estimate, thousandths; 0 when not
  * counted or not positive. */
 static int64_t ipc_of(const struct job *j)
 {
-	const struct bm_counters *c = j->ctr;
-	if (!c->slot[BM_SLOT_CYCLES].avail || !c->slot[BM_SLOT_INSTRET].avail || c->cycles_estimated)
+	if (!j->ctr->slot[BM_SLOT_INSTRET].avail || j->ctr->cycles_estimated)
 		return 0;
-	int64_t cyc = estimate(j, BM_SLOT_CYCLES, false).est, ins = estimate(j, BM_SLOT_INSTRET, false).est;
-	return cyc > 0 && ins > 0 ? ratio_milli(ins, cyc) : 0;
+	job_counts(j);
+	return j->cyc_est > 0 && j->ins_est > 0 ? ratio_milli(j->ins_est, j->cyc_est) : 0;
 }
 
 /* The retire ceiling a job's IPC passes, with what it is (why), or 0. */
@@ -736,8 +759,8 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
 	/* every cycle a retired instruction, in every result: an emulator's
 	 * count (QEMU -icount), which the summary may then name as the cause */
-	summary_note_counts(c->slot[BM_SLOT_INSTRET].avail &&
-			    estimate(j, BM_SLOT_CYCLES, false).est == estimate(j, BM_SLOT_INSTRET, false).est);
+	job_counts(j);
+	summary_note_counts(c->slot[BM_SLOT_INSTRET].avail && j->cyc_est == j->ins_est);
 }
 
 static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
@@ -843,7 +866,8 @@ static void report_result(const struct job *j)
 	}
 	int64_t ins = 0;
 	if (c->slot[BM_SLOT_INSTRET].avail) {
-		ins = estimate(j, BM_SLOT_INSTRET, false).est;
+		job_counts(j);
+		ins = j->ins_est;
 		rec_milli(&r, "in", ratio_milli(ins, ops));
 		table_milli(&tl, " %8s", ratio_milli(ins, ops));
 	}
