@@ -161,6 +161,13 @@ struct bm_bodies {
 		return ((type *)st)->member.x2(st, iters);  \
 	}
 
+/* Under sim, did this window kernel's filler-0 point read the two
+ * misses serialised against uarch.window.miss (this run, over
+ * SM_ORDER_IN_ORDER_RATIO misses: an in-order reading)? Then its other
+ * points tell nothing the summary reads (no window on an in-order core)
+ * and a core's RTL need not pay for them. False outside sim. */
+bool bm_sim_serialised(const struct bm_env *env, const char *kernel);
+
 /* For a verify hook: NULL when the core has `feature` (arch_has_feature),
  * else the reason (arch_feature_missing), with *skip set. */
 const char *bm_needs(const char *feature, bool *skip);
