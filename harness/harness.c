@@ -108,6 +108,20 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 	return res;
 }
 
+/* What a counter counted between two reads. An arm64 event counter
+ * (PMEVCNTR<n>_EL0, instret there) is 32 bits wide: one that wrapped
+ * during a pass reads lower after it, and the 64-bit difference is
+ * nonsense (a quick run on QEMU's A72 passes 2^32 instructions, and
+ * crypto.sm3.scalar's pass across it read no instructions). Two readings
+ * that both fit 32 bits, the second lower, wrapped once: no pass comes
+ * near 2^32 events. */
+static int64_t counted(uint64_t c0, uint64_t c1)
+{
+	if (c1 < c0 && c0 <= UINT32_MAX && c1 <= UINT32_MAX)
+		return (int64_t)(c1 + (1ull << 32) - c0);
+	return (int64_t)(c1 - c0);
+}
+
 /* One body: first an untimed pass of the N body (of the empty N pass for
  * the empty passes), so that the N and the 2N body meet the caches and
  * predictors in the same state: the one an N run leaves, the timed path
@@ -131,7 +145,7 @@ static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
 		k->refresh(st, b, iters, true);
 	uint64_t res = pass(j, fn, st, iters, true, &s);
 	for (int c = 0; c < BM_MAX_SLOTS; c++)
-		j->raw[b][c][r] = (int64_t)(s.c1[c] - s.c0[c]);
+		j->raw[b][c][r] = counted(s.c0[c], s.c1[c]);
 	j->raw[b][T_SLOT][r] = (int64_t)(s.t1 - s.t0);
 	return res;
 }
