@@ -79,7 +79,7 @@ $(BUILD_ID_H): FORCE
 $(BUILD)/obj/harness/main.c.o: $(BUILD_ID_H)
 FORCE:
 
-.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth workload-plain fresh-check debian-trees
+.PHONY: all image run run-direct sdcard check test tools clean unit-tests crypto-tests fuzz-smoke bench truth rtl-truth workload-plain fresh-check debian-trees
 all: image
 
 # A change of flags rebuilds what they compile.
@@ -176,6 +176,10 @@ bench:
 	@bash tools/bench.sh
 truth:
 	@bash tools/truth.sh
+# The sim profile on a core's cycle-exact RTL (the C906 rig: RIG=its
+# folder), each summary field beside its README's figure: a benchmark.
+rtl-truth:
+	@RIG="$(RIG)" bash tools/rtl-truth.sh
 
 # Every test group; the last line is "check: N passed, N failed".
 check:

@@ -29,6 +29,24 @@ static void set_chase(struct bm_env *e, uint64_t largest, const char *from)
 	e->beyond_cache_from = from;
 }
 
+/* Under sim, the code a sweep may run: a jump sled must come from a
+ * cache, never from memory (the C906's RTL ran branch.btb.16's 64 KiB sled
+ * from its testbench memory at 31.5 cycles a jump, and read the misses as
+ * a second BTB level): half the last level (the harness's code shares it),
+ * at most a few times the L1 I-cache (past it the sled runs from the
+ * next level, which says nothing more about the branch predictors). */
+static void set_code(struct bm_env *e, uint64_t largest)
+{
+	uint64_t l1i = (uint64_t)e->opt->l1i_kib << 10, max = 0;
+	if (e->opt->profile != BM_PROFILE_SIM)
+		return;
+	if (!e->caches_guessed)
+		max = largest / 2;
+	if (l1i && (!max || 4 * l1i < max))
+		max = 4 * l1i;
+	e->code_max_bytes = max;
+}
+
 /* The sweep: 4x the last level (8 MiB at most in the quick profile);
  * under sim twice it, the first size a random chase misses it at (every
  * line built costs a simulated core time). Where the size is the
@@ -66,6 +84,7 @@ void chase_size_initial(struct bm_env *e)
 									    : platform_get()->sweep_cache_bytes;
 	e->caches_guessed = !o->llc_kib && !described;
 	set_sweep(e, largest);
+	set_code(e, largest);
 	set_chase(e, largest,
 		  o->llc_kib ? "2x baremark.llc"
 		  : !e->caches_guessed ? "2x the largest cache the board describes"
@@ -81,6 +100,7 @@ void chase_size_for_core(struct bm_env *e)
 	e->caches_guessed = false;
 	snprintf(from, sizeof(from), "2x the largest cache this core reports (%s)", arch_core_caches_source());
 	set_sweep(e, largest);
+	set_code(e, largest);
 	set_chase(e, largest, from);
 }
 

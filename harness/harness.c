@@ -17,6 +17,7 @@
 #include "noinit.h"
 #include "miss_chains.h"
 #include "stats.h"
+#include "summary.h"
 #include "summary_derived.h"
 
 #define MAX_REPEATS BM_MAX_REPEATS
@@ -59,6 +60,11 @@ struct job {
 	unsigned repeats;      /* how many ran */
 	bool settled;          /* the estimate settled before the repeats or the time ran out */
 	bool cold;             /* selftest=cold: the next pass pays cold_cost */
+	bool cold_timed;       /* selftest=coldtimed: the next timed pass pays it */
+	/* the cycle and instruction estimates (job_counts), worked out once:
+	 * each is a pass over the repeats, paid per result under sim */
+	bool counted;
+	int64_t cyc_est, ins_est;
 	/* each timed run's counts, per slot: run_body writes every slot of a
 	 * repeat, and only repeats that ran are read, so it is never cleared
 	 * (it is most of the job, cleared twice a kernel) */
@@ -90,18 +96,33 @@ static void cold_cost(void)
  * the data they load (with one repeat under sim, the C906's RTL timed its
  * first N body with that path missing the I- and D-caches, 200-400 cycles
  * a point, and read an L1 load at 1.78 cycles, add.thr at IPC 1.33). */
-static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, void *st, uint64_t iters, struct stamp *s)
+static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, void *st, uint64_t iters, bool timed,
+						 struct stamp *s)
 {
 	s->t0 = arch_time();
 	arch_counters_read(s->c0);
-	if (j->cold) {
-		j->cold = false;
+	if (j->cold || (timed && j->cold_timed)) {
+		j->cold = j->cold_timed = false;
 		cold_cost();
 	}
 	uint64_t res = fn(st, iters);
 	arch_counters_read(s->c1);
 	s->t1 = arch_time();
 	return res;
+}
+
+/* What a counter counted between two reads. An arm64 event counter
+ * (PMEVCNTR<n>_EL0, instret there) is 32 bits wide: one that wrapped
+ * during a pass reads lower after it, and the 64-bit difference is
+ * nonsense (a quick run on QEMU's A72 passes 2^32 instructions, and
+ * crypto.sm3.scalar's pass across it read no instructions). Two readings
+ * that both fit 32 bits, the second lower, wrapped once: no pass comes
+ * near 2^32 events. */
+static int64_t counted(uint64_t c0, uint64_t c1)
+{
+	if (c1 < c0 && c0 <= UINT32_MAX && c1 <= UINT32_MAX)
+		return (int64_t)(c1 + (1ull << 32) - c0);
+	return (int64_t)(c1 - c0);
 }
 
 /* One body: first an untimed pass of the N body (of the empty N pass for
@@ -122,12 +143,12 @@ static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
 	struct stamp s;
 	if (renew)
 		k->refresh(st, 0, iters, false);
-	(void)pass(j, before, st, iters, &s);
+	(void)pass(j, before, st, iters, false, &s);
 	if (renew)
 		k->refresh(st, b, iters, true);
-	uint64_t res = pass(j, fn, st, iters, &s);
+	uint64_t res = pass(j, fn, st, iters, true, &s);
 	for (int c = 0; c < BM_MAX_SLOTS; c++)
-		j->raw[b][c][r] = (int64_t)(s.c1[c] - s.c0[c]);
+		j->raw[b][c][r] = counted(s.c0[c], s.c1[c]);
 	j->raw[b][T_SLOT][r] = (int64_t)(s.t1 - s.t0);
 	return res;
 }
@@ -180,6 +201,12 @@ static uint64_t budget_ticks(const struct job *j)
 	return j->env->opt->profile == BM_PROFILE_FULL ? hz : hz / 4;
 }
 
+/* The least repeats of a calibration run (the L1 floor): like the
+ * points other results are read against (kernel.h, min_repeats), never
+ * one body's reading, on any profile. 0 outside a calibration. */
+#define REFERENCE_REPEATS 3
+static unsigned calibration_repeats;
+
 /* Runs under bm_guard: a trap anywhere in here comes back as an error. */
 static void measure(void *p)
 {
@@ -204,7 +231,13 @@ static void measure(void *p)
 	/* each try of a point that measured nothing runs twice the repeats of
 	 * the one before: a disturbance that hit every run of the N body (a
 	 * busy machine) is less likely to hit every run of twice as many */
-	unsigned min_r = harness_repeats(o) << (j->tries - 1);
+	unsigned min_r = harness_repeats(o);
+	/* the points other results are read against: never one repeat */
+	if ((j->param == 0 || !j->k->param) && min_r < j->k->min_repeats)
+		min_r = j->k->min_repeats;
+	if (min_r < calibration_repeats)
+		min_r = calibration_repeats;
+	min_r <<= j->tries - 1;
 	if (min_r > MAX_REPEATS)
 		min_r = MAX_REPEATS;
 	bool timed = j->ctr->time_avail && j->env->board->timebase_hz;
@@ -247,6 +280,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->has_param = true;
 	j->tries = tries;
 	j->cold = env->opt->selftest_cold;
+	j->cold_timed = env->opt->selftest_coldtimed;
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
@@ -289,9 +323,15 @@ static int64_t l1_floor_measure(const struct bm_env *env, const struct bm_counte
 {
 	static struct job cj BM_NOINIT; /* run_job clears it */
 	int64_t best = 0;
-	for (int run = 0; run < CALIBRATIONS; run++) {
+	/* sim: one run of its three repeats (a cycle-exact model meets no
+	 * disturbance for the other runs to outvote) */
+	int runs = env->opt->profile == BM_PROFILE_SIM ? 1 : CALIBRATIONS;
+	for (int run = 0; run < runs; run++) {
 		struct bm_trap t;
+		/* a floor others are held to: never one body's reading */
+		calibration_repeats = REFERENCE_REPEATS;
 		int trapped = run_job(&cj, k, env, ctr, 0, 1, &t);
+		calibration_repeats = 0;
 		if (trapped || cj.skip_why || cj.check_failed || !cj.repeats) {
 			*why = trapped ? "pipeline.load.lat trapped"
 			       : cj.skip_why	  ? "pipeline.load.lat was skipped"
@@ -413,6 +453,34 @@ static void report_check_failure(const struct job *j)
 	rec_u64(&r, "iters", j->iters);
 	bm_emit(&r);
 	bm_printf("%-28s  SELF-CHECK FAILED (body %u): no timing reported\n", j->k->name, j->failed_variant);
+}
+
+/* A point whose retired-instruction count did not grow from the N body
+ * to the 2N body, where the core counts them: the counter did not count
+ * this code (an arm64 image left at EL3 read "in":0, IPC 0, issue 44),
+ * so its cycles are no measurement of it either. An error, never ok. */
+static void job_counts(const struct job *cj);
+
+static bool counted_nothing(const struct job *j)
+{
+	if (!j->ctr->slot[BM_SLOT_INSTRET].avail)
+		return false;
+	job_counts(j);
+	return j->ins_est <= 0;
+}
+
+static void report_uncounted(const struct job *j)
+{
+	struct rec r;
+	rec_begin(&r, "error");
+	rec_core(&r);
+	rec_str(&r, "kernel", j->k->name);
+	param_field(&r, j);
+	rec_str(&r, "what", "no instructions counted");
+	rec_str(&r, "detail", "the retired-instruction counter did not grow from the N body to the 2N body: it does "
+			      "not count this code, so no figure of it is reported");
+	bm_emit(&r);
+	bm_printf("%-28s  NO INSTRUCTIONS COUNTED: no timing reported\n", j->k->name);
 }
 
 static void report_verify_failure(const struct job *j, const char *why)
@@ -564,6 +632,71 @@ static void remember_latency(const struct job *j, int64_t milli)
 		lats[nlats++] = (struct lat_seen){j->k, j->param, milli};
 }
 
+/* The most instructions a cycle a result may retire: the widest IPC a
+ * width mix (uarch.width.*, which run first: kernel.h, runs_as) read ok
+ * this run, never more than 8 (lib/summary.h: sm_retire_ceiling). A
+ * figure above it is too fast to be right: the C906's RTL, with its timed
+ * path cold, read pipeline.add.thr at IPC 1.33 and branch.ret.fixed at
+ * 7.5 on a single-issue core (issue 45). Cleared for each core's suite. */
+static int64_t retire_ipc_milli;
+static const char *retire_from;
+
+static void remember_width(const struct job *j, int64_t ipc_milli)
+{
+	if (strncmp(j->k->name, "uarch.width.", 12) == 0 && ipc_milli > retire_ipc_milli) {
+		retire_ipc_milli = ipc_milli;
+		retire_from = j->k->name;
+	}
+}
+
+/* The job's cycle and instruction estimates (0 where not counted). */
+static void job_counts(const struct job *cj)
+{
+	struct job *j = (struct job *)cj; /* a cache of what the raw counts give */
+	if (j->counted)
+		return;
+	j->counted = true;
+	const struct bm_counters *c = j->ctr;
+	j->cyc_est = c->slot[BM_SLOT_CYCLES].avail ? estimate(j, BM_SLOT_CYCLES, false).est : 0;
+	j->ins_est = c->slot[BM_SLOT_INSTRET].avail ? estimate(j, BM_SLOT_INSTRET, false).est : 0;
+}
+
+/* Instructions a cycle of the job's estimate, thousandths; 0 when not
+ * counted or not positive. */
+static int64_t ipc_of(const struct job *j)
+{
+	if (!j->ctr->slot[BM_SLOT_INSTRET].avail || j->ctr->cycles_estimated)
+		return 0;
+	job_counts(j);
+	return j->cyc_est > 0 && j->ins_est > 0 ? ratio_milli(j->ins_est, j->cyc_est) : 0;
+}
+
+/* The retire ceiling a job's IPC passes, with what it is (why), or 0. */
+static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
+{
+	/* a width mix is held to 8 alone: the widest of them sets the
+	 * ceiling (the C906's alu_branch read 0.895, its alu_load 1.000) */
+	bool mix = strncmp(j->k->name, "uarch.width.", 12) == 0;
+	int64_t ipc = ipc_of(j), ceiling = sm_retire_ceiling(mix ? 0 : retire_ipc_milli);
+	if (ipc <= ceiling)
+		return 0;
+	char a[24], b[24];
+	fmt_milli(a, sizeof(a), ipc);
+	fmt_milli(b, sizeof(b), ceiling);
+	if (ceiling < SM_RETIRE_MAX) {
+		char c[24];
+		fmt_milli(c, sizeof(c), retire_ipc_milli);
+		snprintf(why, cap,
+			 "IPC %s is above the %s instructions a cycle this core retires at most (%s read %s this run, "
+			 "+%d%%): a cold or disturbed N body",
+			 a, b, retire_from, c, SM_RETIRE_SLACK_PCT);
+	} else {
+		snprintf(why, cap, "IPC %s is above %s instructions a cycle (no core retires more): a cold or disturbed N body",
+			 a, b);
+	}
+	return ceiling;
+}
+
 /* The chains floor of a *.thr job, thousandths of a cycle; 0 if none. */
 static int64_t chains_floor(const struct job *j, char *what, size_t cap)
 {
@@ -619,6 +752,10 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 		fmt_milli(b, sizeof(b), floor);
 		fmt_milli(c, sizeof(c), per_op.q3);
 		snprintf(v.why, sizeof(v.why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
+	} else if (cycles && above_ceiling(j, v.why, sizeof(v.why))) {
+		/* too many instructions a cycle: cycles per op under what
+		 * the core's width allows, a floor of its own */
+		v.word = "below_floor";
 	} else if (per_op.q1 <= 0) {
 		v.word = "unstable";
 		snprintf(v.why, sizeof(v.why), "the spread reaches zero: noise as large as the work");
@@ -652,8 +789,8 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
 	/* every cycle a retired instruction, in every result: an emulator's
 	 * count (QEMU -icount), which the summary may then name as the cause */
-	summary_note_counts(c->slot[BM_SLOT_INSTRET].avail &&
-			    estimate(j, BM_SLOT_CYCLES, false).est == estimate(j, BM_SLOT_INSTRET, false).est);
+	job_counts(j);
+	summary_note_counts(c->slot[BM_SLOT_INSTRET].avail && j->cyc_est == j->ins_est);
 }
 
 static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
@@ -765,7 +902,8 @@ static bool report_result(const struct job *j)
 	}
 	int64_t ins = 0;
 	if (c->slot[BM_SLOT_INSTRET].avail) {
-		ins = estimate(j, BM_SLOT_INSTRET, false).est;
+		job_counts(j);
+		ins = j->ins_est;
 		rec_milli(&r, "in", ratio_milli(ins, ops));
 		table_milli(&tl, " %8s", ratio_milli(ins, ops));
 	}
@@ -804,8 +942,10 @@ static bool report_result(const struct job *j)
 	if (j->k->program != BM_NOT_PROGRAM)
 		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
 	summary_point(j, cyc_op.est, &v, ops);
-	if (has_cyc && cyc.est > 0 && strcmp(v.word, "ok") == 0)
+	if (has_cyc && cyc.est > 0 && strcmp(v.word, "ok") == 0) {
 		remember_latency(j, cyc_op.est);
+		remember_width(j, ipc_of(j));
+	}
 	/* counts read through a firmware trap (the core record says what a
 	 * read costs and what it disturbs) */
 	if (has_cyc && c->slot[BM_SLOT_CYCLES].emulated)
@@ -890,7 +1030,8 @@ uint64_t harness_first_result_time(void)
 }
 
 /* Self-tests first (a broken trap path should be known before anything
- * is measured), then kernels in name order, whatever order the linker
+ * is measured), then kernels in name order (the name a kernel runs as,
+ * where it says one: kernel.h, runs_as), whatever order the linker
  * placed them in, so every log lists them the same way. */
 static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
 {
@@ -898,7 +1039,7 @@ static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
 		return a->selftest;
 	if (a->form && b->form)
 		return insn_runs_before(a, b);
-	return strcmp(a->name, b->name) < 0;
+	return strcmp(a->runs_as ? a->runs_as : a->name, b->runs_as ? b->runs_as : b->name) < 0;
 }
 
 static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const struct bm_options *o, bool *dropped)
@@ -1060,6 +1201,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 	insn_record_reset();
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
 	nlats = 0;
+	retire_ipc_milli = 0;
 	if (dropped)
 		bm_warn("more than %d kernels selected; the rest do not run", MAX_KERNELS);
 	bm_printf("\n%-28s %-19s %9s %9s %9s %8s %6s\n", "kernel", "parameter", "cyc/op", "q1", "q3", "ins/op",
@@ -1087,6 +1229,9 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 				report_skip(&j);
 			else if (j.check_failed) {
 				report_check_failure(&j);
+				errors++;
+			} else if (counted_nothing(&j)) {
+				report_uncounted(&j);
 				errors++;
 			} else if (!report_result(&j)) {
 				errors++;

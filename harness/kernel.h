@@ -33,6 +33,10 @@ struct bm_env {
 	uint64_t beyond_cache_bytes;
 	const char *beyond_cache_from;
 	bool caches_guessed; /* the sizes are the platform's default (harness/chase_size.h) */
+	/* under sim, the most code a sweep runs (a jump sled): half the
+	 * last-level cache, at most four times the L1 I-cache, as known
+	 * (baremark.llc=, the tree, baremark.l1i=); 0: no bound */
+	uint64_t code_max_bytes;
 	uint64_t iters;           /* the profile's suggested iteration count */
 };
 
@@ -127,6 +131,18 @@ struct bm_kernel {
 	 * where a baremark.only pattern beginning "insn" selects it, and
 	 * reports in the compact `insn` record (harness/insn_record.c). */
 	const struct insn_form *form;
+	/* Optional: the name the kernel runs under in the run's order
+	 * (kernels run by name, harness.c: runs_before), where it must run
+	 * elsewhere than its own name sorts: the width mixes first (every
+	 * later result is held to the IPC they read), uarch.window.miss just
+	 * before the window sweeps read against it. */
+	const char *runs_as;
+	/* Optional: the least repeats of the kernel's first point (parameter
+	 * 0, or its only one) on every profile, sim's one included: a point
+	 * other results are read against (the width mixes' retire ceiling,
+	 * the window sweeps' filler-0 points that tell the execution order)
+	 * is never one body's reading. */
+	uint8_t min_repeats;
 	const void *arg; /* the kernel file's own data for prepare */
 };
 
@@ -148,6 +164,13 @@ struct bm_bodies {
 	{                                                   \
 		return ((type *)st)->member.x2(st, iters);  \
 	}
+
+/* Under sim, did this window kernel's filler-0 point read the two
+ * misses serialised against uarch.window.miss (this run, over
+ * SM_ORDER_IN_ORDER_RATIO misses: an in-order reading)? Then its other
+ * points tell nothing the summary reads (no window on an in-order core)
+ * and a core's RTL need not pay for them. False outside sim. */
+bool bm_sim_serialised(const struct bm_env *env, const char *kernel);
 
 /* For a verify hook: NULL when the core has `feature` (arch_has_feature),
  * else the reason (arch_feature_missing), with *skip set. */

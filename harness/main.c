@@ -90,6 +90,8 @@ static void run_record(uint64_t reloc_delta)
 	rec_obj(&r, "options");
 	rec_str(&r, "profile", profile_name(opts.profile));
 	rec_str(&r, "only", opts.only[0] ? opts.only : "*");
+	if (opts.only_default)
+		rec_str(&r, "only_from", "the sim profile's default: the kernels the summary reads");
 	rec_u64(&r, "repeat", harness_repeats(&opts));
 	rec_str(&r, "console", console_name(options_console(&opts)));
 	if (opts.selftest_trap)
@@ -110,6 +112,8 @@ static void run_record(uint64_t reloc_delta)
 		rec_u64(&r, "baud", opts.baud);
 	if (opts.llc_kib)
 		rec_u64(&r, "llc_kib", opts.llc_kib);
+	if (opts.l1i_kib)
+		rec_u64(&r, "l1i_kib", opts.l1i_kib);
 	rec_str(&r, "cores", opts.cores[0] ? opts.cores : "types");
 	if (opts.nbad)
 		rec_str(&r, "unknown", opts.bad);

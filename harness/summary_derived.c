@@ -437,12 +437,14 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 	if (!s.has_width && (ASKED("pipeline.add.thr") || ASKED("uarch.width.alu_load") ||
 			     ASKED("uarch.width.alu_branch") || ASKED("uarch.width.alu_mul")))
 		missing(&r, "issue_width", why("no independent-instruction kernel ran"));
-	if (s.order == SM_ORDER_UNKNOWN && asked_window() && (ASKED("uarch.window.miss") || ASKED("uarch.mlp")))
+	if (s.order == SM_ORDER_UNKNOWN && !s.order_points && asked_window() && (ASKED("uarch.window.miss") || ASKED("uarch.mlp")))
 		missing(&r, "execution",
 			why("uarch.window.* at filler 0 and one miss (uarch.window.miss or uarch.mlp chains=1) did not both run"));
 	else if (order_unstable)
 		missing(&r, "window", "the execution order moved between the window sweeps' two passes (execution."
 				      "unstable): no window is read off either");
+	else if (s.order == SM_ORDER_UNKNOWN && s.order_points)
+		missing(&r, "window", "the execution order is not known (execution.why): no window is read");
 	else if (s.order == SM_IN_ORDER && asked_window())
 		missing(&r, "window", why("in-order: there is no out-of-order window to measure"));
 	if (!s.has_mlp && ASKED("uarch.mlp"))
@@ -520,9 +522,14 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 			rec_str(&r, "left_out", s.width_left_out);
 		rec_close(&r);
 	}
-	if (s.order != SM_ORDER_UNKNOWN) {
+	if (s.order != SM_ORDER_UNKNOWN || s.order_points) {
 		rec_obj(&r, "execution");
-		if (order_unstable) {
+		if (s.order == SM_ORDER_UNKNOWN) {
+			/* one point, or points that disagree: no order, and why */
+			rec_str(&r, "order", "unknown");
+			rec_str(&r, "why", s.order_why);
+			rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
+		} else if (order_unstable) {
 			/* the window sweeps' two passes disagree on the order
 			 * itself (a noisy VM's miss read 1.57 against 1.20) */
 			rec_str(&r, "order", "unstable");
@@ -539,6 +546,7 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 			rec_str(&r, "order", s.order == SM_IN_ORDER ? "in-order" : "out-of-order");
 			rec_milli(&r, "overlap_ratio", milli(s.overlap_ratio));
 		}
+		rec_u64(&r, "points", (uint64_t)s.order_points); /* filler-0 points read */
 		rec_str(&r, "from", s.miss_from && strcmp(s.miss_from, "uarch.window.miss") == 0
 					    ? "uarch.window.* filler=0 / uarch.window.miss"
 					    : "uarch.window.* filler=0 / uarch.mlp chains=1");

@@ -4,6 +4,7 @@
  * Here the results are kept, in integers; summary_derived.c reads them
  * off in floating point, where the core can (arch_c_float). */
 #include "summary_record.h"
+#include "kernel.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -65,6 +66,26 @@ void summary_refuse(const char *kernel, const char *verdict, const char *why)
 	refused[run.nrefused].kernel = kernel;
 	snprintf(refused[run.nrefused].why, sizeof(refused[0].why), "%s: %s", verdict, why);
 	run.nrefused++;
+}
+
+bool summary_cycles(const char *kernel, int64_t param, int64_t *cyc_milli)
+{
+	for (int i = run.n - 1; i >= 0; i--)
+		if (points[i].pass == pass && points[i].param == param && strcmp(points[i].kernel, kernel) == 0) {
+			*cyc_milli = points[i].cyc_milli;
+			return true;
+		}
+	return false;
+}
+
+bool bm_sim_serialised(const struct bm_env *env, const char *kernel)
+{
+	int64_t zero, miss;
+	if (env->opt->profile != BM_PROFILE_SIM || !summary_cycles(kernel, 0, &zero) ||
+	    !summary_cycles("uarch.window.miss", -1, &miss) || miss <= 0)
+		return false;
+	/* over 1.5 misses (SM_ORDER_IN_ORDER_RATIO), in whole numbers */
+	return zero * 2 > miss * 3;
 }
 
 bool summary_memory_step(uint64_t *bytes)

@@ -22,6 +22,9 @@ void summary_set_pass(unsigned pass);
 /* A result left out of the summary by its verdict (below_floor), with
  * the verdict's reason. */
 void summary_refuse(const char *kernel, const char *verdict, const char *why);
+/* This run's (this pass's) cycles per op of kernel at param, in
+ * thousandths, as summary_add had it; false if none. */
+bool summary_cycles(const char *kernel, int64_t param, int64_t *cyc_milli);
 /* Where this core's cache.load.lat curve, so far, steps to its slowest
  * level: the first size past the last step, in *bytes. False without
  * such a step, or where the core cannot compute in floating point. */

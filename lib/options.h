@@ -20,6 +20,11 @@ enum bm_console { BM_CONSOLE_DEFAULT, BM_CONSOLE_BOTH, BM_CONSOLE_RECORDS, BM_CO
 
 #define BM_OPT_ONLY_LEN 256 /* make truth's list of what the summary reads is 135 */
 #define BM_OPT_BAD_LEN 240
+/* The sim profile's kernels where no only= is given: those the summary
+ * record reads (docs/simulators.md) */
+#define BM_SIM_ONLY                                                                                             \
+	"cache.load.lat,cache.seq.lat,cache.tlb.lat,cache.line.lat,cache.bw.read,branch.*,uarch.mlp,uarch.stlf.lat," \
+	"uarch.width.*,uarch.window.*,pipeline.add*,pipeline.load.thr,pipeline.mul.thr"
 #define BM_MAX_REPEATS 64 /* the harness keeps this many repeats per point */
 
 struct bm_options {
@@ -28,6 +33,7 @@ struct bm_options {
 	/* `only` cut at its commas once, not at every kernel's test */
 	uint8_t only_at[BM_OPT_ONLY_LEN / 2], only_len[BM_OPT_ONLY_LEN / 2];
 	int nonly;
+	bool only_default; /* `only` is the sim profile's default (BM_SIM_ONLY), not given */
 	unsigned repeat;            /* 0 = the profile's default */
 	bool selftest_trap;         /* run the test-only trapping kernel */
 	bool selftest_break;        /* workloads check a broken value, crypto a broken backend: every one must fail */
@@ -36,9 +42,11 @@ struct bm_options {
 	bool selftest_replay;       /* kernels that renew their work do not: each must fail its check */
 	bool selftest_retry;        /* every point's first try is taken as measuring nothing: each is measured again */
 	bool selftest_nocaches;     /* cache sizes described nowhere (tree, sysfs, core registers): as a core's RTL */
+	bool selftest_coldtimed;    /* each point's first timed pass costs ~300 instructions more (the defect itself) */
 	bool selftest_cold;         /* each point's first pass through the timed path costs ~300 instructions more */
 	bool selftest_unstable;     /* a structure sweep's second pass reads 0.1x its first point, 3x from its fifth */
 	unsigned baud;              /* 0 = keep the rate firmware set */
+	unsigned l1i_kib;           /* 0 = not given: the L1 I-cache bounds no sweep */
 	unsigned llc_kib;           /* 0 = the board's description (tree, CCSIDR, sysfs), else the platform's default */
 	enum bm_console console;    /* BM_CONSOLE_DEFAULT: the profile's */
 	char cores[64];             /* "types" (default, ""), "all", or ids "0,0x100" */

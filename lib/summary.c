@@ -118,6 +118,12 @@ bool sm_memory_step(const struct sm_point *p, int n, double *next)
 	return true;
 }
 
+int64_t sm_retire_ceiling(int64_t widest)
+{
+	int64_t c = widest > 0 && widest <= SM_RETIRE_MAX ? widest * (100 + SM_RETIRE_SLACK_PCT) / 100 : SM_RETIRE_MAX;
+	return c < SM_RETIRE_MAX ? c : SM_RETIRE_MAX;
+}
+
 /* The most instructions a cycle a mix of one add to one `other` op can
  * retire, from the suite's throughput kernels (cycles per op); 0 when one
  * of them did not run. */
@@ -168,6 +174,7 @@ static void width(const struct sm_point *p, int n, struct sm_summary *s)
 
 static void sm_steps(const struct sm_point *p, int n, const char *kernel, double above, struct sm_rise *first,
 		     struct sm_rise *second);
+static double median_of(const double *v, int n);
 
 const char *const sm_window_fillers[SM_WINDOW_KINDS] = {"nop", "int", "fp", "load", "store", "branch"};
 const char *const sm_shape_names[3] = {"none", "gradual", "step"};
@@ -184,16 +191,41 @@ static void window(const struct sm_point *p, int n, struct sm_summary *s)
 		s->miss_from = "uarch.mlp chains=1";
 	}
 	char name[SM_WINDOW_KINDS][32];
+	double ratio[SM_WINDOW_KINDS];
+	int nz = 0, serial = 0;
 	for (int k = 0; k < SM_WINDOW_KINDS; k++) {
 		snprintf(name[k], sizeof(name[k]), "uarch.window.%s", sm_window_fillers[k]);
-		if (!zero)
-			zero = find(p, n, name[k], 0); /* with no fillers every kind is the same body */
+		/* with no fillers every kind is the same body: each filler-0
+		 * point is one more reading of the same two misses */
+		zero = miss ? find(p, n, name[k], 0) : NULL;
+		if (zero && miss->cyc > 0)
+			ratio[nz++] = zero->cyc / miss->cyc;
 	}
-	if (!zero || !miss)
+	if (!nz)
 		return;
 	s->miss_cycles = miss->cyc;
-	s->overlap_ratio = zero->cyc / miss->cyc;
-	s->order = s->overlap_ratio > 1.5 ? SM_IN_ORDER : SM_OUT_OF_ORDER;
+	s->order_points = nz;
+	s->overlap_ratio = median_of(ratio, nz);
+	bool in_order = s->overlap_ratio > SM_ORDER_IN_ORDER_RATIO;
+	for (int i = 0; i < nz; i++)
+		serial += (ratio[i] > SM_ORDER_IN_ORDER_RATIO) == in_order;
+	if (nz < SM_ORDER_MIN_POINTS || serial * 100 < SM_ORDER_AGREE_PCT * nz) {
+		/* one point of two ops (the out-of-order RTL's store probe read
+		 * 105 against a 69-cycle miss, "in-order"), or points that
+		 * disagree: no order, and why, with each ratio */
+		char a[16];
+		int used = snprintf(s->order_why, sizeof(s->order_why),
+				    nz < SM_ORDER_MIN_POINTS ? "one window kind's filler-0 point, too little to go on (ratio"
+							     : "the window kinds' filler-0 points disagree (ratios");
+		for (int i = 0; i < nz && used > 0 && used < (int)sizeof(s->order_why); i++) {
+			sm_decimal(a, sizeof(a), ratio[i], 2);
+			used += snprintf(s->order_why + used, sizeof(s->order_why) - (size_t)used, " %s", a);
+		}
+		if (used > 0 && used < (int)sizeof(s->order_why))
+			snprintf(s->order_why + used, sizeof(s->order_why) - (size_t)used, " to one miss; over 1.5: in-order)");
+		return;
+	}
+	s->order = in_order ? SM_IN_ORDER : SM_OUT_OF_ORDER;
 	if (s->order != SM_OUT_OF_ORDER)
 		return;
 	/* The second load is the fillers and a few instructions of the loop
@@ -354,15 +386,10 @@ static struct fit_y fit_y_of(const double *y, int m)
  * residual from the sums (sse = Syy - b Sfy about the means): on a core
  * without FP hardware every operation here is a call, and the return
  * stack's knee fits this line some 250 times a curve. */
-static bool line_fit(const double *f, const double *y, int m, int from, const struct fit_y *ys, double *a, double *b,
+static bool fit_sums(double sf, double sff, double sfy, int m, const struct fit_y *ys, double *a, double *b,
 		     double *sse)
 {
-	double sf = 0, sff = 0, sfy = 0, sy = ys->sy, syy = ys->syy;
-	for (int i = from; i < m; i++) {
-		sf += f[i];
-		sff += f[i] * f[i];
-		sfy += f[i] * y[i];
-	}
+	double sy = ys->sy, syy = ys->syy;
 	double mf = sf / m, my = sy / m;
 	double cff = sff - sf * mf, cfy = sfy - sf * my, cyy = syy - sy * my;
 	if (cff <= 1e-12 * (sff > 0 ? sff : 1))
@@ -373,6 +400,39 @@ static bool line_fit(const double *f, const double *y, int m, int from, const st
 	if (*sse < 0) /* rounding on a perfect fit */
 		*sse = 0;
 	return true;
+}
+
+static bool line_fit(const double *f, const double *y, int m, int from, const struct fit_y *ys, double *a, double *b,
+		     double *sse)
+{
+	double sf = 0, sff = 0, sfy = 0;
+	for (int i = from; i < m; i++) {
+		sf += f[i];
+		sff += f[i] * f[i];
+		sfy += f[i] * y[i];
+	}
+	return fit_sums(sf, sff, sfy, m, ys, a, b, sse);
+}
+
+/* The gradual shape's sums for every R at a few operations each: past
+ * the knee f_i = (x_i + 1 - R) / x_i = c_i - R v_i (c_i = 1 + 1/x_i,
+ * v_i = 1/x_i), so its sums are R-polynomials of sums over the points
+ * from `from` on, kept as suffix sums (sm_knee). On a core without FP
+ * hardware each operation is a call: the return stack's two fits over
+ * every R to 128 cost the C906's RTL 1.61 M cycles point by point. */
+struct knee_sums {
+	double c, v, cc, cv, vv, cy, vy;
+};
+
+static void knee_suffix(const double *x, const double *y, int m, struct knee_sums *t)
+{
+	t[m] = (struct knee_sums){0, 0, 0, 0, 0, 0, 0};
+	for (int i = m - 1; i >= 0; i--) {
+		double v = 1 / x[i], c = 1 + v;
+		t[i] = (struct knee_sums){t[i + 1].c + c,	   t[i + 1].v + v,	 t[i + 1].cc + c * c,
+					  t[i + 1].cv + c * v,   t[i + 1].vv + v * v,  t[i + 1].cy + c * y[i],
+					  t[i + 1].vy + v * y[i]};
+	}
 }
 
 /* A structure's capacity off the knee of its cost curve (x ascending:
@@ -409,25 +469,34 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 	for (int i = 0; i < m; i++)
 		total += (y[i] - mean) * (y[i] - mean);
 	int top = x[m - 1] < SM_MAX_KNEE ? (int)x[m - 1] : SM_MAX_KNEE;
-	double inv[SM_MAX_POINTS]; /* one division a point, not one per R (soft-float: each is a call) */
 	int64_t xi[SM_MAX_POINTS]; /* the depths, whole numbers: compared without a float call */
-	for (int i = 0; i < m; i++) {
-		inv[i] = 1 / x[i];
+	for (int i = 0; i < m; i++)
 		xi[i] = (int64_t)x[i];
-	}
 	struct fit_y ys = fit_y_of(y, m);
 	bool ascending = true; /* as measured; else every point is worked out for every R */
 	for (int i = 1; i < m; i++)
-		ascending = ascending && xi[i] > xi[i - 1];
+		ascending = ascending && xi[i] > xi[i - 1] && xi[i] > 0;
+	static struct knee_sums suf[SM_MAX_POINTS + 1] BM_NOINIT; /* [0, m] written before read */
+	if (ascending)
+		knee_suffix(x, y, m, suf);
 	int from = 0; /* the first point a stack of R entries does not hold */
 	for (int R = 2; R <= top; R++) {
 		sse_of[R] = -1;
-		while (ascending && from < m && xi[from] + 1 <= R)
-			from++;
-		for (int i = from; i < m; i++)
-			f[i] = xi[i] + 1 <= R ? 0 : (x[i] + 1 - R) * inv[i];
 		double a, b, sse;
-		if (!line_fit(f, y, m, from, &ys, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+		bool fitted;
+		if (ascending) {
+			while (from < m && xi[from] + 1 <= R)
+				from++;
+			const struct knee_sums *t = &suf[from];
+			double r = (double)R;
+			fitted = fit_sums(t->c - r * t->v, t->cc - r * (2 * t->cv - r * t->vv), t->cy - r * t->vy, m, &ys, &a,
+					  &b, &sse);
+		} else {
+			for (int i = 0; i < m; i++)
+				f[i] = xi[i] + 1 <= R ? 0 : (x[i] + 1 - R) / x[i];
+			fitted = line_fit(f, y, m, 0, &ys, &a, &b, &sse);
+		}
+		if (!fitted || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
 			continue;
 		sse_of[R] = sse;
 		if (best < 0 || sse < best) {

@@ -77,7 +77,13 @@ struct sm_summary {
 	/* the window probes (uarch.window.<filler>) at filler 0 against one
 	 * miss (uarch.mlp chains=1) */
 	enum sm_order order;
-	double overlap_ratio; /* ~2: the two misses serialise; ~1: they overlap */
+	double overlap_ratio; /* ~2: the two misses serialise; ~1: they overlap (the median over the kinds) */
+	/* the order is read off every window kind's filler-0 point (each one
+	 * miss and two ops: one alone is too little to go on, issue 45), at
+	 * least SM_ORDER_MIN_POINTS of them, SM_ORDER_AGREE_PCT of them on
+	 * the side of 1.5 their median is on; else unknown, and why */
+	int order_points;
+	char order_why[200];
 	/* out-of-order only: per filler kind (sm_window_fillers), the last
 	 * filler count at which the two misses still overlapped and the first
 	 * at which the cost jumped by half a miss or more (open: no jump) */
@@ -201,6 +207,17 @@ void summary_derive(const struct sm_point *p, int n, struct sm_summary *s);
  * level the sweep reached): the first size past it in *next. False where
  * the curve has no cache level before a last piece. */
 bool sm_memory_step(const struct sm_point *p, int n, double *next);
+/* The most instructions a cycle any result may retire, thousandths: the
+ * widest IPC the core's width mixes read (uarch.width.*; 0: none yet),
+ * SM_RETIRE_SLACK_PCT over it for its own noise, and never more than
+ * SM_RETIRE_MAX (no core shipping retires more). A result above it is too
+ * fast to be right (the harness flags it, never ok). */
+#define SM_RETIRE_MAX 8000
+#define SM_RETIRE_SLACK_PCT 5
+int64_t sm_retire_ceiling(int64_t widest_mix_ipc_milli);
+#define SM_ORDER_MIN_POINTS 2
+#define SM_ORDER_AGREE_PCT 66
+#define SM_ORDER_IN_ORDER_RATIO 1.5
 
 /* v with `places` decimals (at most 6), rounded half away from zero, as
  * snprintf would write "%.<places>f": the images' printf formats integers

@@ -82,9 +82,13 @@ struct bpu_op {
  * depth: far more site choices than any history table could hold. */
 #define RANDOM_MIN_CALLS 16384u
 
-static bool param_of(const struct bpu_op *op, unsigned i, uint64_t *v)
+static bool param_of(const struct bpu_op *op, const struct bm_env *env, unsigned i, uint64_t *v)
 {
 	if (i >= op->nparams)
+		return false;
+	/* under sim a sled stays within the caches (bm_env.code_max_bytes):
+	 * past it each jump is a fetch from memory, not a BTB's miss */
+	if (op->kind == BTB && env->code_max_bytes && (uint64_t)op->params[i] * op->spacing > env->code_max_bytes)
 		return false;
 	*v = op->params[i];
 	return true;
@@ -255,8 +259,7 @@ static const struct bpu_op ind_op = {IND, ind_params, N(ind_params), NULL, NULL,
 #define BPU(id, kname, opname, pname, op_)                                                         \
 	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                     \
 	{                                                                                            \
-		(void)env;                                                                           \
-		return param_of(&op_, i, v);                                                         \
+		return param_of(&op_, env, i, v);                                                       \
 	}                                                                                            \
 	BM_KERNEL(id) = {                                                                           \
 		.name = kname, .op = opname, .param_name = pname, .param = id##_param, .prepare = prepare, \

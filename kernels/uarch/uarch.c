@@ -4,7 +4,7 @@
  *                   how many misses overlap. One op is one round (one
  *                   load per chain).
  *   uarch.window.miss  one chase, one miss an op: the window probes'
- *                   reference, run just before them (below).
+ *                   reference, run right before them (below).
  *   uarch.stlf.lat  store, reload, add a register: store-to-load
  *                   forwarding latency plus one add (pipeline.add.lat's
  *                   register add: an immediate add is eliminated at
@@ -142,22 +142,30 @@ static bool mlp_param(const struct bm_env *env, unsigned i, uint64_t *v)
 	return param_of(&mlp_op, env, i, v);
 }
 
-#define UARCH(id, kname, opname, pname, pfn, arg_, per_iter)                                     \
-	BM_KERNEL(id) = {                                                                      \
+#define UARCH_AS(id, kname, opname, pname, pfn, arg_, per_iter, as)                                 \
+	BM_KERNEL(id) = {                                                                            \
 		.name = kname, .op = opname, .param_name = pname, .param = pfn, .prepare = prepare,   \
-		.body = {body_x1, body_x2}, .ops_per_iter = per_iter, .check = check, .arg = &arg_, \
+		.body = {body_x1, body_x2}, .ops_per_iter = per_iter, .check = check, .arg = &arg_,   \
+		.runs_as = as, .min_repeats = (as) ? 3 : 0,                                         \
 	}
+#define UARCH(id, kname, opname, pname, pfn, arg_, per_iter) UARCH_AS(id, kname, opname, pname, pfn, arg_, per_iter, NULL)
 
 UARCH(uarch_mlp, "uarch.mlp", "one miss on each chain", "chains", mlp_param, mlp_op, 1);
-/* One miss a op, as uarch.mlp at one chain, measured just before the
- * window probes (by name, it runs between uarch.window.load and .nop):
- * what their filler-0 cost is set against to tell the execution order.
- * uarch.mlp runs minutes earlier, and a noisy host's memory latency can
- * drift by half in that time (Zen 5 in a VM read in-order, 1.79). */
-UARCH(uarch_window_miss, "uarch.window.miss", "one used miss (the window probes' reference)", NULL, NULL,
-      window_miss_op, 1);
+/* One miss a op, as uarch.mlp at one chain, timed right before the
+ * window sweeps (it runs as "uarch.window.!miss": before
+ * uarch.window.branch, the first of the six): what their filler-0 points
+ * are set against to tell the execution order. uarch.mlp runs minutes
+ * earlier, and a noisy host's memory latency can drift by half in that
+ * time (Zen 5 in a VM read in-order, 1.79). */
+UARCH_AS(uarch_window_miss, "uarch.window.miss", "one used miss (the window probes' reference)", NULL, NULL,
+	 window_miss_op, 1, "uarch.window.!miss");
 UARCH(uarch_stlf, "uarch.stlf.lat", "store, load, register add", NULL, NULL, stlf_op, 8);
-UARCH(uarch_mix_load, "uarch.width.alu_load", "instruction (add, L1 load alternating)", NULL, NULL, mix_load_op, 24);
-UARCH(uarch_mix_branch, "uarch.width.alu_branch", "instruction (add, not-taken branch alternating)", NULL, NULL,
-      mix_branch_op, 24);
-UARCH(uarch_mix_mul, "uarch.width.alu_mul", "instruction (add, multiply alternating)", NULL, NULL, mix_mul_op, 24);
+/* The width mixes run first of all (as "!uarch.width..."): the widest
+ * IPC they read is the most any later result may retire (harness.c:
+ * judge), so a figure a cold path made too fast is flagged. */
+UARCH_AS(uarch_mix_load, "uarch.width.alu_load", "instruction (add, L1 load alternating)", NULL, NULL, mix_load_op, 24,
+	 "!uarch.width.alu_load");
+UARCH_AS(uarch_mix_branch, "uarch.width.alu_branch", "instruction (add, not-taken branch alternating)", NULL, NULL,
+	 mix_branch_op, 24, "!uarch.width.alu_branch");
+UARCH_AS(uarch_mix_mul, "uarch.width.alu_mul", "instruction (add, multiply alternating)", NULL, NULL, mix_mul_op, 24,
+	 "!uarch.width.alu_mul");

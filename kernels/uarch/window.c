@@ -53,9 +53,13 @@ struct window_state {
  * read as 12 or 16, not "0 fit, 32 do not"; past 64 each count at most
  * an eighth over the one before (a multiple of 8), up to WIN_FILL. The
  * same points in every profile. */
-static bool filler_param(const struct bm_env *env, unsigned i, uint64_t *v)
+static bool filler_param(const struct bm_env *env, const char *kname, unsigned i, uint64_t *v)
 {
-	(void)env;
+	/* sim: a kind whose filler-0 point read the misses serialised (an
+	 * in-order core) stops there; its other 43 points cost the C906's
+	 * RTL some 2.2 M cycles a kind and measure no window */
+	if (i == 1 && bm_sim_serialised(env, kname))
+		return false;
 	uint64_t f = 0;
 	for (unsigned k = 0; k < i; k++) {
 		f = f < 64 ? f + 4 : f + (f / 8) / 8 * 8;
@@ -146,10 +150,14 @@ static const char *verify(const struct bm_kernel *k, const struct bm_env *env, b
 		 bm_win_##id##_x2_e2, bm_win_##id##_x2_e3},                                              \
 		bm_win_##id##_x1, bm_win_##id##_x2,                                                    \
 	};                                                                                                 \
+	static bool id##_param(const struct bm_env *env, unsigned i, uint64_t *v)                         \
+	{                                                                                                  \
+		return filler_param(env, kname, i, v);                                                       \
+	}                                                                                                  \
 	BM_KERNEL(uarch_window_##id) = {                                                                  \
-		.name = kname, .op = opname, .param_name = "filler", .param = filler_param, .prepare = prepare,  \
+		.name = kname, .op = opname, .param_name = "filler", .param = id##_param, .prepare = prepare,    \
 		.verify = verify, .body = {body_x1, body_x2}, .ops_per_iter = 1, .check = check,           \
-		.structure = true, .arg = &id##_kind,                                                    \
+		.structure = true, .arg = &id##_kind, .min_repeats = 3, /* filler 0: the order */     \
 	}
 
 WINDOW(nop, NULL, "uarch.window.nop", "two used misses, `filler` no-ops after each");

@@ -32,7 +32,7 @@ void test_options(void)
 
 	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=again");
-	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay, retry, nocaches or unstable") != NULL,
+	CHECK(o.nbad == 1 && !o.selftest_retry && strstr(o.bad, "replay, retry, nocaches, unstable, cold or coldtimed") != NULL,
 	      "selftest=again refused: %s", o.bad);
 	options_defaults(&o);
 	options_parse(&o, "baremark.selftest=nocaches");
@@ -108,6 +108,18 @@ void test_options(void)
 	options_defaults(&o);
 	options_parse(&o, "baremark.llc=1024 baremark.llc=8");
 	CHECK(o.llc_kib == 1024 && o.nbad == 1 && strstr(o.bad, "16 to 1048576 KiB"), "llc=1024 taken, llc=8 refused: %s", o.bad);
+	options_defaults(&o);
+	options_parse(&o, "baremark.profile=sim");
+	CHECK(o.only_default && options_selects(&o, "uarch.window.miss") && options_selects(&o, "branch.btb.16") &&
+		      !options_selects(&o, "workload.crc") && !options_selects(&o, "pipeline.div.lat"),
+	      "sim with no only=: the summary's kernels, said to be the default");
+	options_defaults(&o);
+	options_parse(&o, "baremark.only=workload.crc baremark.profile=sim");
+	CHECK(!o.only_default && options_selects(&o, "workload.crc") && !options_selects(&o, "branch.btb.16"),
+	      "sim with only=: what it names");
+	options_defaults(&o);
+	options_parse(&o, "baremark.l1i=32 baremark.l1i=2 baremark.l1i=99999");
+	CHECK(o.l1i_kib == 32 && o.nbad == 2 && strstr(o.bad, "4 to 16384 KiB"), "l1i=32 taken, 2 and 99999 refused: %s", o.bad);
 	const char *p = "a*b*c";
 	CHECK(glob_match(p, p + 5, "aXXbYYc") && !glob_match(p, p + 5, "aXXbYY"), "backtracking");
 }
