@@ -1046,7 +1046,10 @@ static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const str
 {
 	size_t n = 0;
 	*dropped = false;
+	bool table = insn_asked(o);
 	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels; k++) {
+		if (k->form && !table)
+			continue;
 		/* only the selected ones: sorting all ~200 by name costs a
 		 * one-kernel run on a simulated core more than its kernel */
 		if (!wanted(k, o))

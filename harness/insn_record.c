@@ -224,10 +224,18 @@ static bool selects_form(const struct bm_options *o, const char *name)
 	return false;
 }
 
+bool insn_asked(const struct bm_options *o)
+{
+	for (int i = 0; i < o->nonly; i++)
+		if (o->only_len[i] >= 4 && strncmp(o->only + o->only_at[i], "insn", 4) == 0)
+			return true;
+	return false;
+}
+
 bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
 		 const struct bm_kernel *end)
 {
-	if (!o->only[0])
+	if (!insn_asked(o))
 		return false;
 	if (selects_form(o, k->name))
 		return true;

@@ -30,6 +30,10 @@ void insn_record_flush(void);
 bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap);
 /* Forgets what the last suite measured (each core's suite starts clean). */
 void insn_record_reset(void);
+/* Does any baremark.only pattern begin "insn"? Else no form runs, and
+ * the harness passes the table's kernels over without asking each (a
+ * one-kernel run on a simulated core paid 70,000 instructions for it). */
+bool insn_asked(const struct bm_options *o);
 /* Is the kernel selected (baremark.only), for a form: a pattern beginning
  * "insn" must match it, or it is the companion of a selected form. */
 bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
