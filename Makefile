@@ -61,10 +61,11 @@ OBJS += $(INSN_OBJS)
 FP_SRCS := $(filter %_hw.c $(ARCH_FP_SRCS),$(SRCS))
 $(patsubst %,$(BUILD)/obj/%.o,$(FP_SRCS)): CFLAGS += $(ARCH_HWFP_CFLAGS)
 # The objects that may hold FP and SIMD instructions: those files and the
-# kernel bodies in assembly (tests/qemu/fp_free.pl checks the rest).
+# kernel bodies in assembly, the instruction table's generated ones too
+# (tests/qemu/fp_free.pl checks the rest).
 .PHONY: fp-objects
 fp-objects:
-	@echo $(patsubst %,$(BUILD)/obj/%.o,$(FP_SRCS) $(filter kernels/%.S,$(SRCS)))
+	@echo $(patsubst %,$(BUILD)/obj/%.o,$(FP_SRCS) $(filter kernels/%.S,$(SRCS))) $(filter %.S.o,$(INSN_OBJS))
 # Kernels run with the MMU on; the rest may run before it (arm64: see
 # ARCH_KERNEL_CFLAGS in mk/aarch64.mk).
 $(BUILD)/obj/kernels/%.c.o: CFLAGS += $(ARCH_KERNEL_CFLAGS)
