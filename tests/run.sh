@@ -18,7 +18,8 @@
 #   qemu-a64   the aarch64 image on QEMU: Cortex-A72 at EL2, Cortex-A53 at EL1
 #   linux      the Linux build (x86-64) of the same harness and kernels
 #   sdcard     the boards' SD-card images: partitions, files, script, firmware
-#   smp        every core on QEMU -smp 4, both ISAs: bring-up, types, matrix, scaling, a missing cpu
+#   smp        every core on QEMU -smp 4, both ISAs: bring-up, types, matrix, scaling, a missing cpu;
+#              64 Arm cores and 34 harts under -icount; a refused power-off said
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
 #   insn-table the instruction table: its generator on crafted tables, every form on QEMU -icount
 #   boards     QEMU's Raspberry Pi 3B and 4B, i.MX 8M Plus EVK and HiFive Unleashed with
