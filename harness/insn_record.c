@@ -135,7 +135,7 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	if (f->lat_measured && lat)
 		latency_fields(&r, f, lat, &lt);
 	else if (f->lat_measured)
-		rec_str(&r, "lat_why", "not selected in this run");
+		rec_str(&r, "lat_why", "no latency point in this run (not selected, or its error record says why)");
 	else
 		rec_str(&r, "lat_why", "no latency chain for this form (a store, or a result the table does not chain: nolat)");
 	if (thr && thr->measured) {
@@ -145,7 +145,7 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 		verdict(&r, "tvd", "tvw", thr);
 		table_figure(&tt, "%9s", thr->cyc.est);
 	} else {
-		rec_str(&r, "thr_why", thr && thr->why ? thr->why : "not selected in this run");
+		rec_str(&r, "thr_why", thr && thr->why ? thr->why : "no throughput point in this run (not selected, or its error record says why)");
 	}
 	const struct insn_point *any = thr ? thr : lat;
 	if (any && any->repeats)
