@@ -333,14 +333,6 @@ static void read_table(const char *path)
 	}
 }
 
-static const struct form *find_form(const char *ext, const char *name)
-{
-	for (int i = 0; i < nforms; i++)
-		if (strcmp(forms[i].ext, ext) == 0 && strcmp(forms[i].name, name) == 0)
-			return &forms[i];
-	return NULL;
-}
-
 /* The form's chain file and class, and the number of chains its
  * throughput body runs: the chain file's, or fewer where the result lands
  * in the other file (each chain then has its own register there). */
@@ -487,14 +479,6 @@ static void emit_load(char cls, const char *reg, int off)
 #define OFF_FVAL 32
 #define OFF_PTR 64
 
-static bool uses_file(const struct form *f, enum file fl)
-{
-	for (int i = 0; i < 4; i++)
-		if (f->cls[i] != '-' && file_of(f->cls[i]) == fl)
-			return true;
-	return false;
-}
-
 static void emit_setup(const struct form *f, int nch, bool comp, bool independent)
 {
 	/* the flags from a known value (a conditional select or an add with
@@ -563,7 +547,6 @@ static void emit_finish(const struct form *f, int nch, bool thr)
 		printf("\tmovq\t%%rdi, %%rax\n");
 		printf("\tpop %%r15; pop %%r14; pop %%r13; pop %%r12; pop %%rbp; pop %%rbx\n");
 	}
-	(void)uses_file;
 }
 
 static void emit_body(const struct form *f, int n, const char *kind, int reps, bool thr)
@@ -760,7 +743,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	read_table(argv[3]);
-	(void)find_form;
 	if (strcmp(argv[1], "--bodies") == 0)
 		gen_bodies();
 	else if (strcmp(argv[1], "--forms") == 0)
