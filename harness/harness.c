@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
@@ -25,6 +26,7 @@
 _Static_assert(MAX_REPEATS <= STATS_MAX_N, "lib/stats.h must take MAX_REPEATS samples");
 
 extern const struct bm_kernel __start_bm_kernels[], __stop_bm_kernels[];
+extern const struct bm_kernel __start_bm_insn_kernels[], __stop_bm_insn_kernels[];
 
 unsigned harness_repeats(const struct bm_options *o)
 {
@@ -292,7 +294,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
 {
 	if (k->form)
-		return insn_wanted(k, o, __start_bm_kernels, __stop_bm_kernels);
+		return insn_wanted(k, o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
 	if (k->selftest)
 		return o->selftest_trap && options_selects(o, k->name);
 	return options_selects(o, k->name);
@@ -1042,14 +1044,20 @@ static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
 	return strcmp(a->runs_as ? a->runs_as : a->name, b->runs_as ? b->runs_as : b->name) < 0;
 }
 
-static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const struct bm_options *o, bool *dropped)
+#define SORT_BY_INSERTION 32
+/* qsort's order: runs_before, a strict order (kernel names are unique) */
+static int kernel_order(const void *a, const void *b)
 {
-	size_t n = 0;
-	*dropped = false;
-	bool table = insn_asked(o);
-	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels; k++) {
-		if (k->form && !table)
-			continue;
+	const struct bm_kernel *x = *(const struct bm_kernel *const *)a, *y = *(const struct bm_kernel *const *)b;
+	return runs_before(x, y) ? -1 : runs_before(y, x) ? 1 : 0;
+}
+
+/* Adds the wanted kernels of [from, to) to out[0..n), in order while
+ * there are few (SORT_BY_INSERTION); returns the new count. */
+static size_t add_wanted(const struct bm_kernel *from, const struct bm_kernel *to, const struct bm_kernel **out,
+			 size_t n, size_t cap, const struct bm_options *o, bool *dropped)
+{
+	for (const struct bm_kernel *k = from; k < to; k++) {
 		/* only the selected ones: sorting all ~200 by name costs a
 		 * one-kernel run on a simulated core more than its kernel */
 		if (!wanted(k, o))
@@ -1059,10 +1067,26 @@ static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const str
 			break;
 		}
 		size_t i = n++;
-		for (; i > 0 && runs_before(k, out[i - 1]); i--)
+		/* a few kernels: inserted in order as they come */
+		for (; n <= SORT_BY_INSERTION && i > 0 && runs_before(k, out[i - 1]); i--)
 			out[i] = out[i - 1];
 		out[i] = k;
 	}
+	return n;
+}
+
+static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const struct bm_options *o, bool *dropped)
+{
+	*dropped = false;
+	size_t n = add_wanted(__start_bm_kernels, __stop_bm_kernels, out, 0, cap, o, dropped);
+	/* the instruction table's own section only where a pattern asks for it */
+	if (insn_asked(o))
+		n = add_wanted(__start_bm_insn_kernels, __stop_bm_insn_kernels, out, n, cap, o, dropped);
+	/* many: a sort of n log n comparisons (inserting the instruction
+	 * table's 340 kernels one by one took 3 M instructions before its
+	 * first form ran, every one a cycle on a core's RTL) */
+	if (n > SORT_BY_INSERTION)
+		qsort(out, n, sizeof(out[0]), kernel_order);
 	return n;
 }
 
