@@ -12,7 +12,10 @@
  * Options (space-separated):
  *   cls=DSSS  each operand's class, result first ('-' for none): rv64 x
  *             (integer), d s h (FP widths), m (a pointer); a64 x w (64/32-bit
- *             views), d s h, m; x86 q l w b (64/32/16/8-bit), x (an XMM register), m
+ *             views), d s h, m, and the SIMD&FP register whole: v (v<n>, the
+ *             template writes the arrangement: {d}.4s), q and b (its 128- and
+ *             8-bit scalar views); x86 q l w b (64/32/16/8-bit), x (an XMM
+ *             register holding a scalar), m, and vectors: v (XMM), y (YMM), z (ZMM)
  *   chain=1|2|3|d   the source the result feeds (d: the result register is
  *             also read, x86's two-operand forms); default 1
  *   via=EXT.NAME    a companion form the chain runs through (its latency is
@@ -65,14 +68,14 @@ static const struct isa isas[] = {
 	  {"0", "1", "2", "3", "4", "5", "6", "7", "16", "17", "18", "19"}},
 	 {12, 12},
 	 {{"14", "15", "16"}, {"20", "21", "22"}},
-	 "xwdshm"},
+	 "xwdshmvqb"},
 	{"x86",
 	 "body_x86_64.h",
 	 {{"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rax", "rdx"},
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {10, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlwbxm"},
+	 "qlwbxmvyz"},
 };
 
 struct form {
@@ -109,8 +112,39 @@ static enum file file_of(char c)
 	if (c == '-')
 		return F_NONE;
 	if (strcmp(isa->name, "x86") == 0)
-		return c == 'x' ? F_FP : F_INT;
-	return strchr("dsh", c) ? F_FP : F_INT;
+		return strchr("xvyz", c) ? F_FP : F_INT;
+	return strchr("dshvqb", c) ? F_FP : F_INT;
+}
+
+/* A vector class: its registers are loaded whole from the state's vector
+ * constants (insn.h: vec), each lane holding the set's value. */
+static bool is_vec(char c)
+{
+	return c != '-' && strchr(strcmp(isa->name, "x86") == 0 ? "vyz" : strcmp(isa->name, "a64") == 0 ? "vqb" : "",
+				  c) != NULL;
+}
+
+/* The bytes a vector class holds (a store's offsets step by it). */
+static int vec_bytes(char c)
+{
+	return c == 'z' ? 64 : c == 'y' ? 32 : 16;
+}
+
+static bool form_has_vec(const struct form *f)
+{
+	for (int i = 0; i < 4; i++)
+		if (is_vec(f->cls[i]))
+			return true;
+	return false;
+}
+
+/* Two FP classes of one register file that are different formats (a
+ * chain between them converts: it needs a companion). A vector register
+ * and its scalar views are one register, not a conversion (ADDV's
+ * result feeds its vector source as it is). */
+static bool formats_differ(char a, char b)
+{
+	return a != b && strchr("dsh", a) && strchr("dsh", b);
 }
 
 /* The name of register `r` (a chain's or a constant's, as the ISA lists
@@ -142,6 +176,9 @@ static void regname(char *out, size_t cap, char c, const char *r)
 				snprintf(out, cap, "%%bpl");
 			else
 				snprintf(out, cap, "%%%cl", r[1]);
+		} else if ((c == 'y' || c == 'z') && strncmp(r, "xmm", 3) == 0) {
+			/* the YMM and ZMM views of xmm<n> */
+			snprintf(out, cap, "%%%cmm%s", c, r + 3);
 		} else {
 			snprintf(out, cap, "%%%s", r);
 		}
@@ -322,7 +359,7 @@ static void read_table(const char *path)
 			continue;
 		int ci = f->chain - '0';
 		bool cross = file_of(f->cls[0]) != file_of(f->cls[ci]) ||
-			     (file_of(f->cls[0]) == F_FP && f->cls[0] != f->cls[ci]);
+			     (file_of(f->cls[0]) == F_FP && formats_differ(f->cls[0], f->cls[ci]));
 		if (cross && !f->comp)
 			die(f->line, "the result (class %c) cannot feed source %d (class %c): give a companion (via=)",
 			    f->cls[0], ci, f->cls[ci]);
@@ -353,7 +390,7 @@ static bool crosses(const struct form *f)
 	if (f->nolat || f->cls[0] == '-' || f->chain == 'd')
 		return false;
 	char c = f->cls[chain_index(f)];
-	return file_of(f->cls[0]) != file_of(c) || (file_of(c) == F_FP && f->cls[0] != c);
+	return file_of(f->cls[0]) != file_of(c) || (file_of(c) == F_FP && formats_differ(f->cls[0], c));
 }
 
 static int chains_of(const struct form *f)
@@ -425,7 +462,13 @@ static void operands(const struct form *f, int c, int altpick, struct copy *cp, 
 		regname(cp->reg[0], sizeof(cp->reg[0]), f->cls[0],
 			df == chain_file(f) ? cr : isa->chain[df][c]);
 	}
-	snprintf(cp->reg[4], sizeof(cp->reg[4]), "%d", (i % 32) * 8);
+	/* a store's offset: 32 words in turn, or a vector's whole slots in
+	 * the same 256 bytes (aligned: no store splits a line) */
+	int w = 8;
+	for (int s = 1; s <= 3; s++)
+		if (is_vec(f->cls[s]) && vec_bytes(f->cls[s]) > w)
+			w = vec_bytes(f->cls[s]);
+	snprintf(cp->reg[4], sizeof(cp->reg[4]), "%d", (i % (256 / w)) * w);
 }
 
 static void emit_copy(const struct form *f, int i, int c, int altpick, bool with_comp, bool independent)
@@ -463,7 +506,14 @@ static void emit_load(char cls, const char *reg, int off)
 	 * must not carry what an earlier kernel left (the result reads them) */
 	if (strcmp(isa->name, "x86") == 0 && (cls == 'w' || cls == 'b'))
 		cls = 'q';
+	if (is_vec(cls) && strcmp(isa->name, "a64") == 0)
+		cls = 'q';
 	regname(r, sizeof(r), cls, reg);
+	if (is_vec(cls) && strcmp(isa->name, "x86") == 0) {
+		/* unaligned moves: the state is 64-byte aligned anyway */
+		printf("\t%s\t%d(%%rdi), %s\n", cls == 'z' ? "vmovdqu64" : cls == 'y' ? "vmovdqu" : "movdqu", off, r);
+		return;
+	}
 	if (strcmp(isa->name, "rv64") == 0) {
 		const char *ld = cls == 'd' ? "fld" : cls == 's' ? "flw" : cls == 'h' ? "flh" : "ld";
 		printf("\t%s\t%s, %d(a0)\n", ld, r, off);
@@ -478,6 +528,28 @@ static void emit_load(char cls, const char *reg, int off)
 #define OFF_IVAL 0
 #define OFF_FVAL 32
 #define OFF_PTR 64
+#define OFF_VEC 640 /* vec[4][64]: the chain's start, K1..K3 (insn.c checks it) */
+
+/* Where a register of class cls loads value k (0 the chain's start, 1..3
+ * K1..K3) from. */
+static int value_off(char cls, int k)
+{
+	if (cls == 'm')
+		return OFF_PTR;
+	if (is_vec(cls))
+		return OFF_VEC + 64 * k;
+	return (file_of(cls) == F_FP ? OFF_FVAL : OFF_IVAL) + 8 * k;
+}
+
+/* A64 forms with a register list (TBL's table, LD1-LD4's and ST1-ST4's
+ * registers) name v24-v31 in the template: loaded here with K1, K2, K3 by
+ * turns, so a list's contents are known (the generator's chains and
+ * constants never use them). */
+static void emit_list_regs(void)
+{
+	for (int r = 24; r < 32; r++)
+		printf("\tldr\tq%d, [x0, #%d]\n", r, value_off('v', 1 + (r - 24) % 3));
+}
 
 static void emit_setup(const struct form *f, int nch, bool comp, bool independent)
 {
@@ -489,11 +561,12 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 		printf("\tcmn\tx0, #1\n");
 	int ci = chain_index(f);
 	char ccls = f->cls[ci];
-	int off = ccls == 'm' ? OFF_PTR : file_of(ccls) == F_FP ? OFF_FVAL : OFF_IVAL;
 	for (int c = 0; c < nch; c++)
-		emit_load(ccls, isa->chain[chain_file(f)][c], off);
+		emit_load(ccls, isa->chain[chain_file(f)][c], value_off(ccls, 0));
+	if (strcmp(isa->name, "a64") == 0 && form_has_vec(f))
+		emit_list_regs();
 	/* constants: each source's K, as its class reads it */
-	bool done[2][3] = {{false}};
+	bool done[3][3] = {{false}}; /* integer, FP scalar, vector */
 	const struct form *list[2] = {f, comp ? f->comp : NULL};
 	for (int w = 0; w < 2; w++) {
 		const struct form *g = list[w];
@@ -508,11 +581,11 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 				ks[0] = 1, ks[1] = 2;
 			for (int q = 0; q < 2 && ks[q] >= 0; q++) {
 				enum file fl = file_of(g->cls[s]) == F_FP ? F_FP : F_INT;
-				if (done[fl][ks[q]])
+				int dk = is_vec(g->cls[s]) ? 2 : fl;
+				if (done[dk][ks[q]])
 					continue;
-				done[fl][ks[q]] = true;
-				int o = g->cls[s] == 'm' ? OFF_PTR : (fl == F_FP ? OFF_FVAL : OFF_IVAL) + 8 * (ks[q] + 1);
-				emit_load(g->cls[s], isa->konst[fl][ks[q]], o);
+				done[dk][ks[q]] = true;
+				emit_load(g->cls[s], isa->konst[fl][ks[q]], value_off(g->cls[s], ks[q] + 1));
 			}
 		}
 	}
@@ -545,6 +618,10 @@ static void emit_finish(const struct form *f, int nch, bool thr)
 		for (int c = 1; cf == F_INT && thr && c < nch; c++)
 			printf("\txorq\t%%%s, %%rdi\n", isa->chain[cf][c]);
 		printf("\tmovq\t%%rdi, %%rax\n");
+		/* the upper halves of YMM/ZMM registers clean again: SSE code
+		 * after the kernel pays no transition (Intel SDM vol. 1, 14.2) */
+		if (memchr(f->cls, 'y', 4) || memchr(f->cls, 'z', 4))
+			printf("\tvzeroupper\n");
 		printf("\tpop %%r15; pop %%r14; pop %%r13; pop %%r12; pop %%rbp; pop %%rbx\n");
 	}
 }
@@ -573,6 +650,28 @@ static int thr_unroll(const struct form *f)
 	return 2 * chains_of(f);
 }
 
+/* The directive that lets GNU as take an extension's forms. It names some
+ * A64 extensions otherwise than the ID register fields the table's
+ * extensions follow (Arm ARM D19.2, ID_AA64ISAR0_EL1): its "simd" is
+ * Advanced SIMD, "aes" holds PMULL, "sha2" SHA-1, "sha3" the SHA-512
+ * instructions; and binutils 2.40 takes SHA3's and SM3/SM4's only on an
+ * Armv8.2 base (they are Armv8.2 features). */
+static void a64_asm_ext(const char *ext)
+{
+	static const char *map[][2] = {
+		{"neon", ".arch_extension simd"}, {"pmull", ".arch_extension aes"},
+		{"sha1", ".arch_extension sha2"}, {"sha512", ".arch_extension sha3"},
+		{"sha3", ".arch armv8.2-a+sha3"}, {"sm3", ".arch armv8.2-a+sm4"},
+		{"sm4", ".arch armv8.2-a+sm4"},
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(ext, map[i][0]) == 0) {
+			printf("\t%s\n", map[i][1]);
+			return;
+		}
+	printf("\t.arch_extension %s\n", ext);
+}
+
 static void gen_bodies(void)
 {
 	printf("/* generated by tools/gen_insn.c from %s: do not edit */\n", table_path);
@@ -591,7 +690,7 @@ static void gen_bodies(void)
 		if (rv_ext)
 			printf("\t.option push\n\t.option arch, +%s\n", f->ext);
 		if (a64_ext)
-			printf("\t.arch_extension %s\n", f->ext);
+			a64_asm_ext(f->ext);
 		if (!f->nolat)
 			emit_body(f, n, "lat", LAT_UNROLL, false);
 		emit_body(f, n, "thr", chains_of(f) * 2, true);
@@ -629,8 +728,20 @@ static const char *fpw_enum(const struct form *f)
 		for (int i = 0; i < 4; i++)
 			if (f->cls[i] != '-' && file_of(f->cls[i]) == F_FP)
 				c = f->cls[i];
-	if (strcmp(isa->name, "x86") == 0)
-		return strstr(f->tmpl, "ss ") || strstr(f->tmpl, "ss\t") ? "INSN_FP_S" : "INSN_FP_D";
+	if (strcmp(isa->name, "x86") == 0) {
+		/* packed single: the mnemonic ends in ps (vfmadd231ps) */
+		size_t n = strcspn(f->tmpl, " \t");
+		bool ps = n > 2 && strncmp(f->tmpl + n - 2, "ps", 2) == 0;
+		return ps || strstr(f->tmpl, "ss ") || strstr(f->tmpl, "ss\t") ? "INSN_FP_S" : "INSN_FP_D";
+	}
+	/* an A64 vector form's lanes: its arrangement */
+	if (is_vec(c) || form_has_vec(f)) {
+		if (strstr(f->tmpl, ".4s") || strstr(f->tmpl, ".2s"))
+			return "INSN_FP_S";
+		if (strstr(f->tmpl, ".8h") || strstr(f->tmpl, ".4h"))
+			return "INSN_FP_H";
+		return "INSN_FP_D";
+	}
 	return c == 's' ? "INSN_FP_S" : c == 'h' ? "INSN_FP_H" : "INSN_FP_D";
 }
 

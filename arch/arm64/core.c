@@ -57,7 +57,8 @@ static void isa_features(struct rec *r)
 {
 	uint64_t isar0 = read_sysreg(id_aa64isar0_el1);
 	unsigned aes = (isar0 >> 4) & 0xf, sha1 = (isar0 >> 8) & 0xf, sha2 = (isar0 >> 12) & 0xf,
-		 crc32 = (isar0 >> 16) & 0xf, sm3 = (isar0 >> 36) & 0xf, sm4 = (isar0 >> 40) & 0xf;
+		 crc32 = (isar0 >> 16) & 0xf, sm3 = (isar0 >> 36) & 0xf, sm4 = (isar0 >> 40) & 0xf,
+		 sha3 = (isar0 >> 32) & 0xf;
 	rec_hex(r, "id_aa64isar0", isar0);
 	rec_arr(r, "features");
 	if (aes >= 1)
@@ -72,6 +73,8 @@ static void isa_features(struct rec *r)
 		rec_str(r, NULL, "sha512");
 	if (crc32 >= 1)
 		rec_str(r, NULL, "crc32");
+	if (sha3 >= 1)
+		rec_str(r, NULL, "sha3");
 	if (sm3 >= 1)
 		rec_str(r, NULL, "sm3");
 	if (sm4 >= 1)

@@ -1,6 +1,7 @@
 /* Optional features of an Armv8 core, from its ID registers (Arm ARM
  * D19.2: ID_AA64ISAR0_EL1 fields AES [7:4] (1 AESE, 2 also PMULL),
- * SHA2 [15:12] (1 SHA-256, 2 also SHA-512), SM3 [39:36], SM4 [43:40];
+ * SHA1 [11:8], SHA2 [15:12] (1 SHA-256, 2 also SHA-512), SHA3 [35:32]
+ * (EOR3, RAX1, XAR, BCAX), SM3 [39:36], SM4 [43:40];
  * FP and Advanced SIMD: fpu.c). */
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,7 @@ struct idfield {
 static const struct idfield fields[] = {
 	{"aes", 4, 1, true},  {"pmull", 4, 2, true}, {"sha2", 12, 1, true}, {"sha512", 12, 2, true},
 	{"sm3", 36, 1, true}, {"sm4", 40, 1, true},  {"lse", 20, 2, false}, {"crc", 16, 1, false},
+	{"sha1", 8, 1, true}, {"sha3", 32, 1, true},
 };
 
 static const struct idfield *field(const char *name)

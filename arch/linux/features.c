@@ -34,6 +34,14 @@ bool arch_has_feature(const char *name)
 	if (!strcmp(name, "adx")) return __builtin_cpu_supports("adx");
 	if (!strcmp(name, "sse41")) return __builtin_cpu_supports("sse4.1");
 	if (!strcmp(name, "sse42")) return __builtin_cpu_supports("sse4.2");
+	/* the SIMD and crypto forms (issue 43); a 512-bit VAES or VPCLMULQDQ
+	 * form is EVEX-encoded: AVX-512F as well (Intel SDM vol. 2, VAESENC) */
+	if (!strcmp(name, "ssse3")) return __builtin_cpu_supports("ssse3");
+	if (!strcmp(name, "avx512dq")) return __builtin_cpu_supports("avx512dq");
+	if (!strcmp(name, "avx512vl")) return __builtin_cpu_supports("avx512vl");
+	if (!strcmp(name, "vaes512")) return __builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx512f");
+	if (!strcmp(name, "vpclmul512"))
+		return __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("avx512f");
 	return false;
 }
 
@@ -47,7 +55,7 @@ static const struct {
 	unsigned long bit;
 } hwcaps[] = {
 	{"neon", 1ul << 1}, {"aes", 1ul << 3}, {"pmull", 1ul << 4}, {"sha2", 1ul << 6},
-	{"sm3", 1ul << 18}, {"sm4", 1ul << 19}, {"sha512", 1ul << 21},
+	{"sm3", 1ul << 18}, {"sm4", 1ul << 19}, {"sha512", 1ul << 21}, {"sha1", 1ul << 5}, {"sha3", 1ul << 17},
 };
 
 bool arch_has_feature(const char *name)

@@ -51,6 +51,10 @@ struct insn_state {
 	uint64_t first[2]; /* the first result of each body at the first iteration count (check) */
 	uint64_t first_iters;
 	uint64_t words[64]; /* each holds ptr */
+	/* 640: vector registers' values (issue 43), 64 bytes each (a ZMM
+	 * register; a 16-byte register reads the first 16): the chain's
+	 * start, K1, K2, K3, every lane the set's value at its width */
+	uint8_t vec[4][64] __attribute__((aligned(64)));
 };
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,

@@ -7,6 +7,7 @@
  * the 2N body retires exactly the N body's instructions plus the forms
  * it claims, or the result is an error) and by determinism: every run of
  * a body at one iteration count returns the same value (check below). */
+#include <stddef.h>
 #include <string.h>
 
 #include "arch.h"
@@ -64,7 +65,18 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 		s->ival[0] = s->ptr;
 		s->ival[1] = s->ival[2] = s->ival[3] = 8;
 	}
+	/* Vector registers: every lane the scalar value, FP at the form's
+	 * width (so each lane stays normal and bounded as the scalar chain
+	 * does), integers as 64-bit lanes (narrower lanes read their bytes). */
+	bool fp = v == INSN_VALS_FADD || v == INSN_VALS_FMUL || v == INSN_VALS_FMA || v == INSN_VALS_FDIV;
+	unsigned lane = !fp ? 8 : w == INSN_FP_S ? 4 : w == INSN_FP_H ? 2 : 8;
+	for (int k = 0; k < 4; k++)
+		for (unsigned b = 0; b < sizeof(s->vec[k]); b += lane)
+			memcpy(&s->vec[k][b], fp ? (const void *)&s->fval[k] : (const void *)&s->ival[k], lane);
 }
+
+/* gen_insn.c's OFF_VEC */
+_Static_assert(offsetof(struct insn_state, vec) == 640, "tools/gen_insn.c OFF_VEC");
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why)
