@@ -39,6 +39,13 @@ bool arch_has_feature(const char *name)
 	if (!strcmp(name, "ssse3")) return __builtin_cpu_supports("ssse3");
 	if (!strcmp(name, "avx512dq")) return __builtin_cpu_supports("avx512dq");
 	if (!strcmp(name, "avx512vl")) return __builtin_cpu_supports("avx512vl");
+	if (!strcmp(name, "sse3")) return __builtin_cpu_supports("sse3");
+	if (!strcmp(name, "avx512cd")) return __builtin_cpu_supports("avx512cd");
+	if (!strcmp(name, "avx512vbmi")) return __builtin_cpu_supports("avx512vbmi");
+	if (!strcmp(name, "avx512vnni")) return __builtin_cpu_supports("avx512vnni");
+	if (!strcmp(name, "avx512ifma")) return __builtin_cpu_supports("avx512ifma");
+	if (!strcmp(name, "avx512vpopcntdq")) return __builtin_cpu_supports("avx512vpopcntdq");
+	if (!strcmp(name, "gfni")) return __builtin_cpu_supports("gfni");
 	if (!strcmp(name, "vaes512")) return __builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx512f");
 	if (!strcmp(name, "vpclmul512"))
 		return __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("avx512f");

@@ -50,7 +50,9 @@ struct insn_state {
 	uint64_t ptr;      /* 64: &words[0] */
 	uint64_t first[2]; /* the first result of each body at the first iteration count (check) */
 	uint64_t first_iters;
-	uint64_t words[64]; /* each holds ptr */
+	/* each holds ptr; at 128, 64-byte aligned, so a vector load or store
+	 * at a multiple of its size never splits a cache line */
+	uint64_t words[64] __attribute__((aligned(64)));
 	/* 640: vector registers' values (issue 43), 64 bytes each (a ZMM
 	 * register; a 16-byte register reads the first 16): the chain's
 	 * start, K1, K2, K3, every lane the set's value at its width */

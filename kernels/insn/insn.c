@@ -75,8 +75,11 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 			memcpy(&s->vec[k][b], fp ? (const void *)&s->fval[k] : (const void *)&s->ival[k], lane);
 }
 
-/* gen_insn.c's OFF_VEC */
+/* gen_insn.c's OFF_VEC; the words a pointer chain and the stores use
+ * start on a cache line (a vector access at a multiple of its size stays
+ * within one) */
 _Static_assert(offsetof(struct insn_state, vec) == 640, "tools/gen_insn.c OFF_VEC");
+_Static_assert(offsetof(struct insn_state, words) % 64 == 0, "words on a cache line");
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why)
