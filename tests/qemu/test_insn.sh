@@ -152,7 +152,10 @@ check_table a64-max a64
 # the SIMD and crypto forms (issue 43): every extension QEMU's max has, each
 # with the count of forms the table holds for it (a line lost fails here)
 expect_q a64-max '[.[] | select(.type=="insn") | .f | split(".")[1]] | group_by(.) | map({(.[0]): length}) | add |
-	.neon == 198 and .aes == 4 and .pmull == 2 and .sha1 == 6 and .sha2 == 4 and .sha512 == 4 and .sha3 == 4 and .sm3 == 7 and .sm4 == 2' \
-	"a64 max: 198 Advanced SIMD forms, AES 4, PMULL 2, SHA1 6, SHA2 4, SHA512 4, SHA3 4, SM3 7, SM4 2"
+	.neon == 686 and .fp16 == 22 and .aes == 4 and .pmull == 2 and .sha1 == 6 and .sha2 == 4 and .sha512 == 4 and .sha3 == 4 and .sm3 == 7 and .sm4 == 2' \
+	"a64 max: 686 Advanced SIMD forms, FP16 22 (6 scalar), AES 4, PMULL 2, SHA1 6, SHA2 4, SHA512 4, SHA3 4, SM3 7, SM4 2"
+# each arrangement of an operation is its own form: add at all seven
+expect_q a64-max '[.[] | select(.type=="insn" and (.f | test("^a64[.]neon[.]add[.](8b|16b|4h|8h|2s|4s|2d)$")))] | length == 7' \
+	"a64 max: add at 8b, 16b, 4h, 8h, 2s, 4s and 2d"
 expect_q a64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.a64.")))] | length == 0' "a64 max: no extension skipped"
 summary "insn"
