@@ -57,6 +57,10 @@ struct insn_state {
 	 * register; a 16-byte register reads the first 16): the chain's
 	 * start, K1, K2, K3, every lane the set's value at its width */
 	uint8_t vec[4][64] __attribute__((aligned(64)));
+	/* the kernel that prepared this state, for the reference check
+	 * (insn.c): its form, a throughput body, chained or independent */
+	const struct insn_form *form;
+	bool thr, thr_chained;
 };
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,

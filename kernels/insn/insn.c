@@ -6,7 +6,11 @@
  * checked instead by the count the core retires (harness/insn_record.c:
  * the 2N body retires exactly the N body's instructions plus the forms
  * it claims, or the result is an error) and by determinism: every run of
- * a body at one iteration count returns the same value (check below). */
+ * a body at one iteration count returns the same value (check below).
+ * A representative vector form of each lane width and integer operation
+ * is also checked against a C reference (refs below), so a body that ran
+ * at the wrong arrangement or width, or whose lanes were loaded wrong,
+ * cannot pass. */
 #include <stddef.h>
 #include <string.h>
 
@@ -81,6 +85,76 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 _Static_assert(offsetof(struct insn_state, vec) == 640, "tools/gen_insn.c OFF_VEC");
 _Static_assert(offsetof(struct insn_state, words) % 64 == 0, "words on a cache line");
 
+/* The C reference of lane-wise integer forms (issue 43): the body's
+ * result is the low 64 bits of chain 0 (gen_insn.c emit_finish). A
+ * latency body runs chain 0 from vec[0] through op K2 16 times an
+ * iteration (32 in the 2N body); an independent throughput body leaves
+ * K1 op K2 in it; a chained one (a two-operand form) runs each chain
+ * twice an iteration (four times in the 2N body). The arm64 C is
+ * integer-only: FP forms have no reference here. */
+struct insn_ref {
+	const char *id;
+	char op;      /* '+', '*' or '^' */
+	unsigned bits; /* lane width */
+};
+static const struct insn_ref refs[] = {
+	{"a64.neon.add.16b", '+', 8},     {"a64.neon.add.8h", '+', 16},     {"a64.neon.add.4s", '+', 32},
+	{"a64.neon.add.2d", '+', 64},     {"a64.neon.add.8b", '+', 8},      {"a64.neon.mul.8h", '*', 16},
+	{"a64.neon.mul.4s", '*', 32},     {"a64.neon.eor.16b", '^', 64},    {"a64.neon.sub.2d", '-', 64},
+	{"x86.sse2.paddw", '+', 16},      {"x86.avx2.vpaddd.y", '+', 32},   {"x86.avx2.vpaddq.y", '+', 64},
+	{"x86.avx2.vpmulld.y", '*', 32},  {"x86.avx512bw.vpaddb.z", '+', 8}, {"x86.avx512f.vpaddq.z", '+', 64},
+	{"x86.avx512bw.vpmullw.z", '*', 16}, {"x86.avx512f.vpxorq.z", '^', 64},
+};
+
+/* lane x after n ops "x = x op k" */
+static uint64_t lane_n(char op, uint64_t x, uint64_t k, uint64_t n)
+{
+	switch (op) {
+	case '+': return x + n * k;
+	case '-': return x - n * k;
+	case '^': return n & 1 ? x ^ k : x;
+	default: { /* x * k^n, by squaring */
+		uint64_t p = 1;
+		for (; n; n >>= 1, k *= k)
+			if (n & 1)
+				p *= k;
+		return x * p;
+	}
+	}
+}
+
+/* The low 64 bits of a vector after n ops from start x (lane-wise with k). */
+static uint64_t ref_word(const struct insn_ref *r, uint64_t x, uint64_t k, uint64_t n)
+{
+	uint64_t mask = r->bits == 64 ? ~0ull : (1ull << r->bits) - 1, out = 0;
+	for (unsigned sh = 0; sh < 64; sh += r->bits)
+		out |= (lane_n(r->op, (x >> sh) & mask, (k >> sh) & mask, n) & mask) << sh;
+	return out;
+}
+
+static const struct insn_ref *ref_of(const struct insn_form *f)
+{
+	for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++)
+		if (strcmp(refs[i].id, f->id) == 0)
+			return &refs[i];
+	return NULL;
+}
+
+/* What a body of a form with a reference returns (insn_check). */
+static uint64_t ref_result(const struct insn_state *s, const struct insn_ref *r, unsigned variant, uint64_t iters)
+{
+	uint64_t v[3];
+	memcpy(v, s->vec, sizeof(v[0]));          /* vec[0]: the chain's start */
+	memcpy(&v[1], s->vec[1], sizeof(v[1]));   /* K1 */
+	memcpy(&v[2], s->vec[2], sizeof(v[2]));   /* K2 */
+	uint64_t per = variant + 1;
+	if (!s->thr)
+		return ref_word(r, v[0], v[2], iters * 16 * per);
+	if (s->thr_chained)
+		return ref_word(r, v[0], v[2], iters * 2 * per);
+	return ref_word(r, v[1], v[2], 1);
+}
+
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why)
 {
@@ -93,6 +167,10 @@ void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t
 	}
 	memset(s, 0, sizeof(*s));
 	fill(s, f->vals, f->fpw);
+	size_t n = strlen(k->name);
+	s->form = f;
+	s->thr = n > 4 && strcmp(k->name + n - 4, ".thr") == 0;
+	s->thr_chained = s->thr && k->chains;
 	/* under sim a cycle-exact model reads the same every run: 8
 	 * iterations (128 ops a latency body, 16 to 24 a chain's throughput
 	 * body) are enough, and each form then costs a core's RTL a few
@@ -108,6 +186,9 @@ bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t re
 {
 	struct insn_state *s = (struct insn_state *)state;
 	if (variant > 1)
+		return false;
+	const struct insn_ref *r = ref_of(s->form);
+	if (r && result != ref_result(s, r, variant, iters))
 		return false;
 	if (s->first_iters != iters) {
 		s->first_iters = iters;
