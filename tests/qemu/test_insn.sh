@@ -166,4 +166,15 @@ expect_q a64-max '[.[] | select(.type=="insn") | .f | split(".")[1]] | group_by(
 expect_q a64-max '[.[] | select(.type=="insn" and (.f | test("^a64[.]neon[.]add[.](8b|16b|4h|8h|2s|4s|2d)$")))] | length == 7' \
 	"a64 max: add at 8b, 16b, 4h, 8h, 2s, 4s and 2d"
 expect_q a64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.a64.")))] | length == 0' "a64 max: no extension skipped"
+
+# The crypto gate on a core with some of it: QEMU's Cortex-A72 has AES,
+# PMULL, SHA1 and SHA2 but not SHA512, SHA3, SM3 or SM4 (ID_AA64ISAR0_EL1):
+# those are one skip record each, naming the field, and never executed.
+BM_QEMU_A64="-M virt,virtualization=on -cpu cortex-a72" boot a64-a72 \
+	"baremark.only=insn.a64.aes.*,insn.a64.pmull.*,insn.a64.sha*,insn.a64.sm* baremark.console=records"
+check_table a64-a72 a64 'aes|pmull|sha|sm'
+expect_q a64-a72 '[.[] | select(.type=="skip") | .kernel] | sort == ["insn.a64.sha3", "insn.a64.sha512", "insn.a64.sm3", "insn.a64.sm4"]' \
+	"cortex-a72: SHA512, SHA3, SM3 and SM4 skipped"
+expect_q a64-a72 '[.[] | select(.type=="skip")] | all(.reason | test("ID_AA64ISAR0_EL1 bits"))' "cortex-a72: each skip names its ID_AA64ISAR0_EL1 field"
+expect_q a64-a72 '[.[] | select(.type=="insn")] | length == 16' "cortex-a72: the 16 AES, PMULL, SHA1 and SHA2 forms ran"
 summary "insn"
