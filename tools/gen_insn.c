@@ -311,6 +311,11 @@ static void read_table(const char *path)
 		for (int i = 0; i < 4; i++)
 			if ((f->cls[i] != '-') != uses(f, ph[i]))
 				die(line, "cls= and the template disagree on operand %s", ph[i]);
+		/* the image runs a ZMM form longer (kernels/insn/insn.c): it
+		 * knows one by its name */
+		size_t nl = strlen(f->name);
+		if (memchr(f->cls, 'z', 4) && strcmp(isa->name, "x86") == 0 && (nl < 2 || strcmp(f->name + nl - 2, ".z")))
+			die(line, "a form with a ZMM operand is named NAME.z");
 		if (!f->nolat && !uses(f, "{d}"))
 			die(line, "a form without a result ({d}) has no latency chain: say nolat");
 		int ci = f->chain == 'd' ? 0 : f->chain - '0';

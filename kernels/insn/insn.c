@@ -171,6 +171,15 @@ void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t
 	s->form = f;
 	s->thr = n > 4 && strcmp(k->name + n - 4, ".thr") == 0;
 	s->thr_chained = s->thr && k->chains;
+	/* A ZMM form (its name ends .z: tools/gen_insn.c holds every form
+	 * with a ZMM operand to that): 512-bit instructions run slowly for a
+	 * while after the unit wakes, and runs of the quick profile's length
+	 * let the N/2N difference fall below what the unit can do
+	 * (vpslldq.z read 0.26-0.50 a cycle over three runs on Zen 5, A's
+	 * 0.498), as kernels/crypto_insn found for VAESENC. Longer runs. */
+	size_t idn = strlen(f->id);
+	if (idn > 2 && strcmp(f->id + idn - 2, ".z") == 0 && *iters < 16384)
+		*iters = 16384;
 	/* under sim a cycle-exact model reads the same every run: 8
 	 * iterations (128 ops a latency body, 16 to 24 a chain's throughput
 	 * body) are enough, and each form then costs a core's RTL a few

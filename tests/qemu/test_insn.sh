@@ -62,6 +62,9 @@ printf 'avx2\tvpaddd.y\tvpaddd {2}, {1}, {d}\tcls=yyy\n' >"$tx"
 expect "generator: an x86 YMM chain" grep -q '^	vpaddd %ymm13, %ymm0, %ymm0$' "$OUT/vx.S"
 expect "generator: YMM values loaded whole" grep -q '^	vmovdqu	640(%rdi), %ymm0$' "$OUT/vx.S"
 expect "generator: vzeroupper before each YMM body returns" test "$(grep -c '^	vzeroupper$' "$OUT/vx.S")" = 4
+printf 'avx512f\tvpaddd\tvpaddd {2}, {1}, {d}\tcls=zzz\n' >"$tx"
+err=$("$GEN" --bodies x86 "$tx" 2>&1 >/dev/null)
+expect "generator refuses a ZMM form not named .z (the image runs those longer) ($err)" grep -q "named NAME.z" <<<"$err"
 
 # The C references (kernels/insn/insn.c refs[]) name forms the tables
 # have: a reference to a form that is not there would check nothing.
