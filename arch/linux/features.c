@@ -63,6 +63,9 @@ static const struct {
 } hwcaps[] = {
 	{"neon", 1ul << 1}, {"aes", 1ul << 3}, {"pmull", 1ul << 4}, {"sha2", 1ul << 6},
 	{"sm3", 1ul << 18}, {"sm4", 1ul << 19}, {"sha512", 1ul << 21}, {"sha1", 1ul << 5}, {"sha3", 1ul << 17},
+	/* the instruction table's: CRC32, ATOMICS (LSE), and FP16 scalar
+	 * (FPHP) and vector (ASIMDHP) forms, both */
+	{"crc", 1ul << 7}, {"lse", 1ul << 8}, {"fp16", (1ul << 9) | (1ul << 10)},
 };
 
 bool arch_has_feature(const char *name)
@@ -74,7 +77,7 @@ bool arch_has_feature(const char *name)
 	unsigned long hw = getauxval(AT_HWCAP);
 	for (size_t i = 0; i < sizeof(hwcaps) / sizeof(hwcaps[0]); i++)
 		if (!strcmp(hwcaps[i].name, name))
-			return (hw & hwcaps[i].bit) != 0;
+			return (hw & hwcaps[i].bit) == hwcaps[i].bit;
 	return false;
 }
 

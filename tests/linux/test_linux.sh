@@ -171,6 +171,12 @@ for arch in aarch64 riscv64; do
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("crypto.insn.")))] | length == 12 and all(.check == "ok")' "$arch: the twelve crypto instruction kernels (AESE+AESMC, PMULL, SHA256H, SHA512H, SM4E, and the two GCM mixes), chains checked"
 		expect_q "$arch" '[.[] | select(.type=="result" and (.kernel | startswith("neon.")))] | length == 29 and all(.check == "ok")' "$arch: the NEON instruction kernels at every element size, self-checked"
 		expect_q "$arch" '[.[] | select(.type=="result" and .kernel=="cache.line.lat")] | map(.param.value) == [8,16,32,64,128,256,512] and all(.check == "ok")' "$arch: cache.line.lat flushes with DC CIVAC from user space, self-checked at 7 offsets"
+		# the instruction table's A64 forms, gated by AT_HWCAP (qemu-user's
+		# default CPU has every extension the table names): each one runs,
+		# the C references hold (issue 43)
+		run "$arch-insn" --only 'insn.a64.*' --console records
+		n=$(build/host/gen_insn --count a64 kernels/insn/forms_a64.tsv | awk '{ s += $2 } END { print s }')
+		expect_q "$arch-insn" "([.[] | select(.type==\"end\")] | length == 1 and .[0].errors == 0) and ([.[] | select(.type==\"skip\")] | length == 0) and ([.[] | select(.type==\"insn\")] | length == $n)" "$arch: all $n A64 forms of the table, no error, no skip (AT_HWCAP)"
 	else
 		expect_q "$arch" '[.[] | select((.kernel // "") | startswith("rvv."))] | length == 15 and all(.type == "skip" and .reason == "v: not probed by the riscv64 Linux build")' "$arch: the RVV kernels skipped, saying why"
 		expect_q "$arch" '[.[] | select(.kernel=="cache.line.lat")] | length == 1 and .[0].type == "skip" and (.[0].reason | startswith("the riscv64 Linux build does not flush lines"))' "$arch: cache.line.lat skipped, saying why"
