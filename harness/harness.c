@@ -569,6 +569,12 @@ static void bytes_fields(struct rec *r, struct table_line *t, const struct job *
  * (10^6 / cycles per run: what a core does per clock, whatever its
  * clock) and each counted event per thousand instructions (branch
  * mispredicts per kilo-instruction, MPKI, and the like). */
+/* Does this kernel's result carry the event counted in slot `s`? */
+static bool slot_reported(const struct bm_slot *s, const struct bm_kernel *k)
+{
+	return s->avail && (!s->kernels || strncmp(k->name, s->kernels, strlen(s->kernels)) == 0);
+}
+
 static void program_fields(struct rec *r, const struct job *j, int64_t ops, int64_t cyc, int64_t ins, int64_t dt)
 {
 	const struct bm_counters *c = j->ctr;
@@ -584,7 +590,7 @@ static void program_fields(struct rec *r, const struct job *j, int64_t ops, int6
 		return;
 	bool any = false;
 	for (int s = 2; s < c->nslots; s++) {
-		if (!c->slot[s].avail)
+		if (!slot_reported(&c->slot[s], j->k))
 			continue;
 		if (!any)
 			rec_obj(r, "events_per_kilo_instruction");
@@ -932,7 +938,7 @@ static bool report_result(const struct job *j)
 		bytes_fields(&r, &tl, j, ops, has_cyc ? cyc.est : 0, timed ? tim.est : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {
-		if (!c->slot[s].avail)
+		if (!slot_reported(&c->slot[s], j->k))
 			continue;
 		if (!any_event)
 			rec_obj(&r, "events_per_op");
