@@ -131,6 +131,8 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	if (arch_core_id() != cores.slot[cores.primary].hwid)
 		rec_u64(&r, "c", arch_core_id());
 	rec_str(&r, "f", f->id);
+	if (f->form_insns > 1) /* the form is that many instructions (an LR/SC pair), one op */
+		rec_u64(&r, "ins", f->form_insns);
 	struct table_line_out lt = {""}, tt = {""};
 	if (f->lat_measured && lat)
 		latency_fields(&r, f, lat, &lt);

@@ -58,12 +58,17 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 	s->ptr = (uint64_t)(uintptr_t)&s->words[0];
 	for (int i = 0; i < 64; i++)
 		s->words[i] = s->ptr;
-	if (v == INSN_VALS_PTR) {
+	if (v == INSN_VALS_PTR || v == INSN_VALS_LRSC) {
 		/* the chain starts at the pointer; an index register holds 8
 		 * (words[1]: the pointer again) */
 		s->ival[0] = s->ptr;
 		s->ival[1] = s->ival[2] = s->ival[3] = 8;
 	}
+	/* an LR/SC pair's SC writes 0 (success) to the chain, its companion
+	 * adds K1: the pointer again. A failed SC (1) would leave the pointer
+	 * misaligned and the next LR trap: never a figure. */
+	if (v == INSN_VALS_LRSC)
+		s->ival[1] = s->ptr;
 }
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
@@ -109,5 +114,18 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 {
 	(void)env;
 	const struct insn_form *f = k->form;
-	return f->feature[0] ? bm_needs(f->feature, skip) : NULL;
+	/* one feature, or two separated by a comma (c.zext.h: Zcb and Zbb) */
+	char one[32];
+	for (const char *p = f->feature; *p;) {
+		size_t n = strcspn(p, ",");
+		if (n >= sizeof(one))
+			return "a feature name too long for insn_verify";
+		memcpy(one, p, n);
+		one[n] = 0;
+		const char *why = bm_needs(one, skip);
+		if (why)
+			return why;
+		p += n + (p[n] == ',');
+	}
+	return NULL;
 }
