@@ -16,7 +16,8 @@
  *             (integer), d s h (FP widths), m (a pointer), c p (an integer or a
  *             pointer in a compressed form's 3-bit field: x8-x15, rvc_regs); a64 x w
  *             (64/32-bit views), d s h, m; x86 q l w b (64/32/16/8-bit), x (an XMM
- *             register), m
+ *             register), m, a e (x86: the implicit rax or eax of a one-operand
+ *             MUL/DIV, pinned: x86_implicit)
  *   chain=1|2|3|d   the source the result feeds (d: the result register is
  *             also read, x86's two-operand forms); default 1
  *   via=EXT.NAME    a companion form the chain runs through (its latency is
@@ -26,6 +27,10 @@
  *             operands must not repeat)
  *   vals=int|div|fadd|fmul|fma|fdiv|ptr|zero|lrsc   operand values (insn.h)
  *   needs=EXT  a second extension the form needs (c.zext.h: Zcb and Zbb)
+ *   seed=mov|xor  x86, a form pinned to rax/eax: the throughput body moves
+ *             chain c into it before each op (its ops independent), and
+ *             with xor takes the result back into chain c after it, so a
+ *             divider's operands change (x86_implicit)
  *   alt=N     source N alternates between K2 and K3 (bounded FP chains)
  *   nolat     no latency chain (a store): the throughput kernel alone
  *   floor=none  a latency of under one cycle is a finding, not an error
@@ -77,7 +82,7 @@ static const struct isa isas[] = {
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {10, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlwbxm"},
+	 "qlwbxmae"},
 };
 
 struct form {
@@ -89,6 +94,7 @@ struct form {
 	bool thrvia, nolat, floor_none;
 	char vals[8];
 	char needs[24]; /* a second extension the form needs, or "" */
+	char seed[4];   /* "", "mov" or "xor" (x86_implicit) */
 	int alt; /* 0 or 2, 3 */
 	struct form *comp;
 	bool is_comp; /* some form's companion: measured first (insn.h) */
@@ -129,7 +135,10 @@ static void regname(char *out, size_t cap, char c, const char *r)
 		snprintf(out, cap, "%c%s", v, r);
 	} else if (strcmp(isa->name, "x86") == 0) {
 		bool numbered = r[0] == 'r' && isdigit((unsigned char)r[1]);
-		if (c == 'l') {
+		if (c == 'a' || c == 'e') {
+			/* pinned: the implicit accumulator, whatever the chain */
+			snprintf(out, cap, "%%%s", c == 'a' ? "rax" : "eax");
+		} else if (c == 'l') {
 			/* the 32-bit view: r8d..r15d, ebx, ebp, ecx */
 			if (numbered)
 				snprintf(out, cap, "%%%sd", r);
@@ -190,9 +199,36 @@ static bool rvc_form(const struct form *f)
 	return strcmp(isa->name, "rv64") == 0 && strstr(f->tmpl, "(sp)") != NULL;
 }
 
+/* x86's one-operand MUL and DIV, and MULX: their implicit registers
+ * (rdx:rax, Intel SDM vol. 2 and AMD APM vol. 3 MUL, IMUL, DIV, IDIV,
+ * MULX) are two of the integer chains above. A form that names rax or rdx
+ * in its template, or is pinned to rax/eax (class a, e), runs its chains
+ * on r8-r15 only; rdx holds K2 on entry (MULX's implicit multiplier). Its
+ * latency chain runs through rax itself (one chain: a pinned result
+ * register is the chain); its throughput body, with seed=, moves chain c
+ * into rax before each op and (seed=xor) takes the result back after it. */
+static const char *const x86_implicit_chain[] = {"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
+
+static bool is_pinned_class(char c)
+{
+	return strcmp(isa->name, "x86") == 0 && (c == 'a' || c == 'e');
+}
+
+static bool x86_implicit(const struct form *f)
+{
+	if (strcmp(isa->name, "x86") != 0)
+		return false;
+	for (int i = 0; i < 4; i++)
+		if (is_pinned_class(f->cls[i]))
+			return true;
+	return strstr(f->tmpl, "%rax") || strstr(f->tmpl, "%eax") || strstr(f->tmpl, "%rdx") || strstr(f->tmpl, "%edx");
+}
+
 /* Register c of the chains, and constant k, of file fl in f's body. */
 static const char *chain_reg(const struct form *f, enum file fl, int c)
 {
+	if (fl == F_INT && x86_implicit(f))
+		return x86_implicit_chain[c];
 	return fl == F_INT && rvc_form(f) ? rvc_chain[c] : isa->chain[fl][c];
 }
 
@@ -269,6 +305,8 @@ static void parse_options(struct form *f, char *opts)
 			if (!ok)
 				die(f->line, "unknown vals=%s", tok + 5);
 			snprintf(f->vals, sizeof(f->vals), "%s", tok + 5);
+		} else if (strcmp(tok, "seed=mov") == 0 || strcmp(tok, "seed=xor") == 0) {
+			snprintf(f->seed, sizeof(f->seed), "%s", tok + 5);
 		} else if (strncmp(tok, "needs=", 6) == 0) {
 			if (!valid_ident(tok + 6) || strchr(tok + 6, '.') || strlen(tok + 6) >= sizeof(f->needs))
 				die(f->line, "needs= takes an extension's name");
@@ -361,6 +399,9 @@ static void read_table(const char *path)
 		int ci = f->chain == 'd' ? 0 : f->chain - '0';
 		if (f->cls[ci] == '-')
 			die(line, "chain=%c names an operand the template does not have", f->chain);
+		if (f->seed[0] && !is_pinned_class(f->cls[ci]))
+			die(line, "seed= moves a chain into a pinned register (class a or e): the chain here is class %c",
+			    f->cls[ci]);
 		for (int i = 0; i < nforms; i++)
 			if (strcmp(forms[i].ext, f->ext) == 0 && strcmp(forms[i].name, f->name) == 0)
 				die(line, "%s.%s is already on line %d", f->ext, f->name, forms[i].line);
@@ -441,7 +482,8 @@ static bool crosses(const struct form *f)
 static int chains_of(const struct form *f)
 {
 	int n = chain_file(f) == F_INT && rvc_form(f) ? (int)(sizeof(rvc_chain) / sizeof(rvc_chain[0]))
-						     : isa->nchain[chain_file(f)];
+		: chain_file(f) == F_INT && x86_implicit(f) ? (int)(sizeof(x86_implicit_chain) / sizeof(x86_implicit_chain[0]))
+							     : isa->nchain[chain_file(f)];
 	enum file df = file_of(f->cls[0]) == F_FP ? F_FP : F_INT;
 	if (f->cls[0] != '-' && df != chain_file(f) && isa->nchain[df] < n)
 		n = isa->nchain[df];
@@ -488,7 +530,7 @@ static void konst(char *out, size_t cap, const struct form *f, char cls, int k)
  * (eight chains of a 4-cycle load allowed no less than 0.5 a load). */
 static bool thr_chained(const struct form *f)
 {
-	return f->chain == 'd' || (f->comp && f->thrvia);
+	return (f->chain == 'd' && !f->seed[0]) || (f->comp && f->thrvia);
 }
 
 static void operands(const struct form *f, int c, int altpick, struct copy *cp, int i, bool independent)
@@ -520,8 +562,16 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	operands(f, c, altpick, &cp, i, independent);
 	const char *op[5] = {cp.reg[0], cp.reg[1], cp.reg[2], cp.reg[3], cp.reg[4]};
 	char line[256];
+	char pin = f->cls[chain_index(f)], cr[24] = "";
+	bool seeded = independent && f->seed[0] && is_pinned_class(pin);
+	if (seeded)
+		regname(cr, sizeof(cr), pin == 'e' ? 'l' : 'q', chain_reg(f, F_INT, c));
+	if (seeded) /* chain c into the pinned register: this op's operand */
+		printf("\t%s\t%s, %s\n", pin == 'e' ? "movl" : "movq", cr, pin == 'e' ? "%eax" : "%rax");
 	expand(line, sizeof(line), f->tmpl, op);
 	printf("\t%s\n", line);
+	if (seeded && strcmp(f->seed, "xor") == 0) /* and its result back: the operands change */
+		printf("\t%s\t%s, %s\n", pin == 'e' ? "xorl" : "xorq", pin == 'e' ? "%eax" : "%rax", cr);
 	if (!with_comp || !f->comp)
 		return;
 	/* the companion: from the form's result back into chain c */
@@ -534,7 +584,10 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 			konst(gp.reg[s], sizeof(gp.reg[s]), f, g->cls[s], 0); /* K1: the companion's constant */
 	if (gc)
 		snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
-	regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], chain_reg(f, chain_file(f), c));
+	if (is_pinned_class(f->cls[chain_index(f)])) /* the chain is the pinned register */
+		snprintf(gp.reg[0], sizeof(gp.reg[0]), "%s", cp.reg[0]);
+	else
+		regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], chain_reg(f, chain_file(f), c));
 	const char *gop[5] = {gp.reg[0], gp.reg[1], gp.reg[2], gp.reg[3], "0"};
 	expand(line, sizeof(line), g->tmpl, gop);
 	printf("\t%s\n", line);
@@ -558,7 +611,7 @@ static void emit_load(char cls, const char *reg, int off)
 	} else if (strcmp(isa->name, "a64") == 0) {
 		printf("\tldr\t%s, [x0, #%d]\n", r, off);
 	} else {
-		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' ? "movl" : "movq", off, r);
+		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' || cls == 'e' ? "movl" : "movq", off, r);
 	}
 }
 
@@ -583,8 +636,13 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 	int ci = chain_index(f);
 	char ccls = f->cls[ci];
 	int off = is_ptr_class(ccls) ? OFF_PTR : file_of(ccls) == F_FP ? OFF_FVAL : OFF_IVAL;
+	if (x86_implicit(f)) /* MULX's implicit multiplier: K2 */
+		emit_load('q', "rdx", OFF_IVAL + 8 * 2);
+	/* a pinned chain is the pinned register itself in the latency body,
+	 * r8-r15 (moved into it op by op) in the throughput body */
+	char lc = is_pinned_class(ccls) && independent ? (ccls == 'e' ? 'l' : 'q') : ccls;
 	for (int c = 0; c < nch; c++)
-		emit_load(ccls, chain_reg(f, chain_file(f), c), off);
+		emit_load(lc, chain_reg(f, chain_file(f), c), off);
 	/* constants: each source's K, as its class reads it */
 	bool done[2][3] = {{false}};
 	const struct form *list[2] = {f, comp ? f->comp : NULL};
@@ -641,6 +699,8 @@ static void emit_finish(const struct form *f, int nch, bool thr)
 		}
 	} else {
 		regname(r, sizeof(r), cf == F_FP ? 'x' : 'q', c0);
+		if (!thr && is_pinned_class(f->cls[chain_index(f)])) /* the chain ran in rax */
+			snprintf(r, sizeof(r), "%%rax");
 		printf("\tmovq\t%s, %%rdi\n", r); /* rax may be a chain: the sum in rdi first */
 		for (int c = 1; cf == F_INT && thr && c < nch; c++)
 			printf("\txorq\t%%%s, %%rdi\n", chain_reg(f, cf, c));
@@ -766,7 +826,7 @@ static void gen_forms(void)
 			snprintf(via, sizeof(via), "\"%s.%s.%s\"", isa->name, f->comp->ext, f->comp->name);
 		mnemonic(op, sizeof(op), f);
 		int fi = form_insns(f), ci = f->comp ? form_insns(f->comp) : 0;
-		int ins = fi + ci, thr_ins = fi + (f->thrvia ? ci : 0);
+		int ins = fi + ci, thr_ins = fi + (f->thrvia ? ci : 0) + (f->seed[0] ? 1 : 0) + (strcmp(f->seed, "xor") == 0);
 		printf("static const struct insn_form form_%d = {\"%s.%s.%s\", \"%s\", %s, %s, %s, %d, %d, %d, %d, %d, %d, "
 		       "%d, %d};\n",
 		       n, isa->name, f->ext, f->name, feature_of(f), via, vals_enum(f), fpw_enum(f), ins, chains_of(f),
@@ -776,7 +836,8 @@ static void gen_forms(void)
 			       op, thr_unroll(f));
 		else
 			printf("INSN_KERNELS(%d, form_%d, \"%s.%s.%s\", \"%s\", %d, %d, %d, %s);\n", n, n, isa->name,
-			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f), thr_chained(f) ? chains_of(f) : 0,
+			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f),
+			       thr_chained(f) || strcmp(f->seed, "xor") == 0 ? chains_of(f) : 0,
 			       f->floor_none ? "BM_FLOOR_NONE" : "BM_FLOOR_AUTO");
 	}
 }

@@ -58,6 +58,20 @@ expect "generator: an LR/SC pair is two instructions an op, three with its compa
 printf 'zcb\tzext.h\t.insn ca 1, 0x27, 3, {d}, a0\tcls=c chain=d needs=zbb\n' >"$t"
 "$GEN" --forms rv64 "$t" >"$OUT/f.c"
 expect "generator: a form that needs a second extension is gated by both" grep -q '"rv64.zcb.zext.h", "zcb,zbb",' "$OUT/f.c"
+# x86's implicit registers: a divide pinned to rax chains through rax
+# with its companion; its throughput moves chains r8-r15 into rax and the
+# quotient back (seed=xor); rax and rdx are no chains of it.
+tx=$OUT/forms_x86.tsv
+printf 'base\tdiv\txorl %%edx, %%edx; divq {1} # {d}\tcls=aq chain=d vals=div alt=1 via=base.xor seed=xor\nbase\txor\txorq {2}, {d}\tchain=d cls=q-q\n' >"$tx"
+"$GEN" --bodies x86 "$tx" >"$OUT/x.S"
+expect "generator: x86 div's latency body runs through rax, divisors by turns, its companion XOR on rax" \
+	test "$(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/x.S" | grep -E '^	(xorl|xorq)' | head -4 | tr -s '\t ' ' ' | tr '\n' '|')" = \
+	" xorl %edx, %edx; divq %rbp # %rax| xorq %rbx, %rax| xorl %edx, %edx; divq %rcx # %rax| xorq %rbx, %rax|"
+expect "generator: x86 div's throughput moves each of r8-r15 into rax and the quotient back" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/x.S" | grep -cE '^	(movq	%r(8|9|1[0-5]), %rax|xorq	%rax, %r(8|9|1[0-5]))$')" = 32
+"$GEN" --forms x86 "$tx" >"$OUT/xf.c"
+expect "generator: x86 div is two instructions, three with its companion, four an op of throughput" \
+	grep -q '"x86.base.div", "", "x86.base.xor", INSN_VALS_DIV, INSN_FP_D, 3, 8, 1, 0, 0, 0, 4, 2}' "$OUT/xf.c"
 refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
 	printf '%b\n' "$2" >"$t"
 	local err
@@ -145,7 +159,7 @@ check_table() { # check_table NAME ISA [extensions selected, a regex]
 PLATFORM=qemu-rv64 BUILD=build/qemu-rv64
 BM_QEMU_CPU=max boot rv64-max "baremark.only=insn.* baremark.console=records"
 check_table rv64-max rv64
-expect_q rv64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.rv64.xthead")))] | length == 7 and all(.reason | test("not in this hart.s ISA string"))' "the T-Head extensions skipped: not in max's ISA string"
+expect_q rv64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.rv64.xthead")))] | length == 8 and all(.reason | test("not in this hart.s ISA string"))' "the T-Head extensions skipped: not in max's ISA string"
 expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.m.div")][0] | .via == "rv64.i.xor" and .via_lat == 1 and .lat == 1 and .thr_ins == 2' "div: its companion's latency taken off, the throughput op is the pair"
 expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.a.lr.sc.d")][0] | .ins == 2 and .via == "rv64.i.add" and .via_lat == 1 and .lat == 2 and .thr == 3 and .thr_ins == 3' "lr.sc.d: a pair of two instructions, its companion taken off the latency"
 expect_q rv64-max '[.[] | select(.type=="insn" and (.f | test("^rv64\\.(c|zcb)\\.")))] | length == 37' "max: the 25 C and 12 Zcb forms"
@@ -168,7 +182,7 @@ expect_q rv64-default '[.[] | select(.type=="insn")] | length == 0' "a pattern n
 PLATFORM=d1 BUILD=build/d1
 BM_QEMU_CPU=c906 boot c906 "baremark.only=insn.rv64.x* baremark.console=records"
 check_table c906 rv64 x
-expect_q c906 '[.[] | select(.type=="insn")] | length == 16' "thead-c906: the 16 T-Head forms"
+expect_q c906 '[.[] | select(.type=="insn")] | length == 24' "thead-c906: the 24 T-Head forms"
 
 PLATFORM=qemu-a64 BUILD=build/qemu-a64
 BM_QEMU_A64="-M virt,virtualization=on -cpu max" boot a64-max "baremark.only=insn.* baremark.console=records"
