@@ -52,7 +52,8 @@ struct insn_state {
 	uint64_t ptr;      /* 64: &words[0] */
 	uint64_t first[2]; /* the first result of each body at the first iteration count (check) */
 	uint64_t first_iters;
-	uint64_t words[64]; /* each holds ptr */
+	uint64_t words[48]; /* each holds ptr: loads read words[1] and [8], stores rotate over 0..248 bytes (an
+			       STP there writes 16, a vector store more) */
 };
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
