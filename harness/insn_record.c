@@ -131,13 +131,15 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	if (arch_core_id() != cores.slot[cores.primary].hwid)
 		rec_u64(&r, "c", arch_core_id());
 	rec_str(&r, "f", f->id);
+	if (f->form_insns > 1) /* the form is that many instructions (an LR/SC pair), one op */
+		rec_u64(&r, "ins", f->form_insns);
 	struct table_line_out lt = {""}, tt = {""};
 	if (f->lat_measured && lat)
 		latency_fields(&r, f, lat, &lt);
 	else if (f->lat_measured)
 		rec_str(&r, "lat_why", "no latency point in this run (not selected, or its error record says why)");
 	else
-		rec_str(&r, "lat_why", "no latency chain for this form (a store, or a result the table does not chain: nolat)");
+		rec_str(&r, "lat_why", "nolat: no chain (a store, or a result not chained)"); /* short: a byte costs a simulated core ~40 instructions */
 	if (thr && thr->measured) {
 		figure(&r, "thr", thr->cyc);
 		if (f->thr_insns_per_op > 1) /* the op is the form and its companion */

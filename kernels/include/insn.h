@@ -21,6 +21,7 @@ enum insn_vals {
 	INSN_VALS_FDIV, /* x / 3.125 or 2.75, + 1.375 (the companion): full mantissas, bounded */
 	INSN_VALS_PTR,  /* a pointer to 64 words that each hold that pointer (loads chain through it) */
 	INSN_VALS_ZERO, /* sources of zero where the form needs them unchanged (an AMO that must not move memory) */
+	INSN_VALS_LRSC, /* PTR's, and K1 the pointer too: an LR/SC pair's companion adds the SC's 0 back to it */
 	INSN_VALS_N
 };
 
@@ -30,7 +31,7 @@ enum insn_fpw { INSN_FP_D, INSN_FP_S, INSN_FP_H, INSN_FP_N };
 
 struct insn_form {
 	const char *id;        /* "rv64.zbb.andn" */
-	const char *feature;   /* arch_has_feature's name; "" for what every core of the ISA has */
+	const char *feature;   /* arch_has_feature's name, or two "zcb,zbb"; "" for what every core of the ISA has */
 	const char *via;       /* the companion's form id; NULL: the result feeds its source */
 	enum insn_vals vals;
 	enum insn_fpw fpw;
@@ -41,6 +42,7 @@ struct insn_form {
 	uint8_t thr_via;       /* the throughput body runs the companion too (operands that must change) */
 	uint8_t is_companion;  /* another form's chain runs through this one: it is measured first */
 	uint8_t thr_insns_per_op; /* the same for the throughput body */
+	uint8_t form_insns;    /* instructions of the form itself: 1, 2 for an LR/SC pair */
 };
 
 /* The state every generated body reads (the offsets are in gen_insn.c). */
@@ -50,7 +52,8 @@ struct insn_state {
 	uint64_t ptr;      /* 64: &words[0] */
 	uint64_t first[2]; /* the first result of each body at the first iteration count (check) */
 	uint64_t first_iters;
-	uint64_t words[64]; /* each holds ptr */
+	uint64_t words[48]; /* each holds ptr: loads read words[1] and [8], stores rotate over 0..248 bytes (an
+			       STP there writes 16, a vector store more) */
 };
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
