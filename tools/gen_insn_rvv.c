@@ -99,7 +99,7 @@ static void die(int line, const char *fmt, ...)
 
 static bool is_vec(char c)
 {
-	return c && strchr("vwhqoms", c) != NULL;
+	return c && strchr("vwhqomse", c) != NULL;
 }
 
 /* An operand's element width and group size (eighths of a register) at
@@ -113,6 +113,7 @@ static bool operand_at(char c, int si, int li, int nf, int *eew, int *emul8)
 	case 'h': *eew = s / 2, *emul8 = l / 2; break;
 	case 'q': *eew = s / 4, *emul8 = l / 4; break;
 	case 'o': *eew = s / 8, *emul8 = l / 8; break;
+	case 'e': *eew = 16, *emul8 = 16 * l / s; break; /* vrgatherei16's index: EEW 16, EMUL 16 LMUL / SEW */
 	case 'm': case 's': *eew = s, *emul8 = 8; return true;
 	default: *eew = s, *emul8 = 0; return true;
 	}
@@ -121,6 +122,13 @@ static bool operand_at(char c, int si, int li, int nf, int *eew, int *emul8)
 	if (*eew < 8 || *eew > 64 || *emul8 < 1 || *emul8 * nf > 64 || *eew * 8 > 64 * *emul8)
 		return false;
 	return true;
+}
+
+/* A segment access's fields are its data operand's: the result of a
+ * load, source 1 of a store. */
+static int nf_operand(const struct form *f)
+{
+	return is_vec(f->cls[0]) ? 0 : 1;
 }
 
 /* The register-group size (whole registers, a power of two) the cell's
@@ -133,7 +141,7 @@ static int group_at(const struct form *f, int si, int li)
 		if (!is_vec(f->cls[i]))
 			continue;
 		operand_at(f->cls[i], si, li, 1, &eew, &e8);
-		int regs = (e8 + 7) / 8 * (i == 0 || strstr(f->tmpl, "vsseg") || strstr(f->tmpl, "vssseg") || strstr(f->tmpl, "vsuxseg") ? f->nf : 1);
+		int regs = (e8 + 7) / 8 * (i == nf_operand(f) ? f->nf : 1);
 		while (g < regs)
 			g *= 2;
 	}
@@ -159,7 +167,7 @@ static void cells_of(struct form *f)
 			bool ok = true;
 			for (int i = 0; i < 4 && ok; i++)
 				if (is_vec(f->cls[i]))
-					ok = operand_at(f->cls[i], si, li, i == 0 ? f->nf : 1, &eew, &e8);
+					ok = operand_at(f->cls[i], si, li, i == nf_operand(f) ? f->nf : 1, &eew, &e8);
 			if (ok)
 				f->cells |= 1u << (si * 7 + li);
 		}
@@ -201,8 +209,8 @@ static void parse_options(struct form *f, char *opts)
 			if (n < 1 || n > 4)
 				die(f->line, "cls= takes 1 to 4 class letters");
 			for (size_t i = 0; i < n; i++)
-				if (!strchr("-vwhqomsxfp", tok[4 + i]))
-					die(f->line, "class '%c' is not one of vwhqomsxfp", tok[4 + i]);
+				if (!strchr("-vwhqomsexfp", tok[4 + i]))
+					die(f->line, "class '%c' is not one of vwhqomsexfp", tok[4 + i]);
 			memcpy(f->cls, tok + 4, n);
 		} else if (strncmp(tok, "chain=", 6) == 0) {
 			if (!strchr("123d", tok[6]) || tok[7])
@@ -384,12 +392,13 @@ static const char *fk[] = {"fa3", "fa4", "fa5"};
 #define O_VTYPE_Q 24
 #define O_VTYPE_O 32
 #define O_VTYPE_M 40
-#define O_KV 48    /* [class v w h q o m s][4]: chain start, K1..K3 */
-#define O_KX 272   /* [4] integer scalars */
-#define O_KF 304   /* [4] FP scalars, NaN-boxed at SEW */
-#define O_PTR 336
+#define O_VTYPE_E 48
+#define O_KV 56    /* [class v w h q o m s e][4]: chain start, K1..K3 */
+#define O_KX 312   /* [4] integer scalars */
+#define O_KF 344   /* [4] FP scalars, NaN-boxed at SEW */
+#define O_PTR 376
 
-static const char kclasses[] = "vwhqoms";
+static const char kclasses[] = "vwhqomse";
 
 static int kv_off(char c, int k)
 {
@@ -404,6 +413,7 @@ static int vtype_off(char c)
 	case 'q': return O_VTYPE_Q;
 	case 'o': return O_VTYPE_O;
 	case 'm': return O_VTYPE_M;
+	case 'e': return O_VTYPE_E;
 	default: return O_VTYPE;
 	}
 }

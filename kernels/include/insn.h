@@ -68,11 +68,11 @@ struct insn_grid {
  * each class's chain start and constants as 64-bit patterns vmv.v.x
  * truncates, scalars, the buffer. */
 struct insn_vstate {
-	uint64_t vtype, vtype_w, vtype_h, vtype_q, vtype_o, vtype_m; /* 0 .. 40 */
-	uint64_t kv[7][4];  /* 48: classes v w h q o m s: chain start, K1..K3 */
-	uint64_t kx[4];     /* 272 */
-	uint64_t kf[4];     /* 304: NaN-boxed at SEW */
-	uint64_t ptr;       /* 336 */
+	uint64_t vtype, vtype_w, vtype_h, vtype_q, vtype_o, vtype_m, vtype_e; /* 0 .. 48 */
+	uint64_t kv[8][4];  /* 56: classes v w h q o m s e: chain start, K1..K3 */
+	uint64_t kx[4];     /* 312 */
+	uint64_t kf[4];     /* 344: NaN-boxed at SEW */
+	uint64_t ptr;       /* 376 */
 	/* the C side's own */
 	const struct insn_form *form;
 	unsigned cell, sew;

@@ -7,11 +7,19 @@
  * vma bit 7, vta bit 6, vsew bits 5:3 (8 16 32 64 -> 0..3), vlmul bits 2:0
  * (m1 m2 m4 m8 -> 0..3, mf8 mf4 mf2 -> 5..7). Every cell runs tail and
  * mask agnostic, vl = VLMAX (vsetvl with rs1 = x0, section 6.2). */
+#include <stddef.h>
 #include <string.h>
 
 #include "arch.h"
 #include "insn.h"
 #include "../vector/velem.h"
+
+/* the offsets the generated bodies read (tools/gen_insn_rvv.c, O_*) */
+_Static_assert(offsetof(struct insn_vstate, vtype_e) == 48, "gen_insn_rvv.c: O_VTYPE_E");
+_Static_assert(offsetof(struct insn_vstate, kv) == 56, "gen_insn_rvv.c: O_KV");
+_Static_assert(offsetof(struct insn_vstate, kx) == 312, "gen_insn_rvv.c: O_KX");
+_Static_assert(offsetof(struct insn_vstate, kf) == 344, "gen_insn_rvv.c: O_KF");
+_Static_assert(offsetof(struct insn_vstate, ptr) == 376, "gen_insn_rvv.c: O_PTR");
 
 #define BUF_BYTES 65536
 #define LAT_UNROLL 16
@@ -148,9 +156,11 @@ void *insn_grid_prepare(const struct bm_kernel *k, const struct bm_env *env, uin
 	s->vtype_q = vtype_of(si - 2, li - 2);
 	s->vtype_o = vtype_of(si - 3, li - 3);
 	s->vtype_m = 0xc0; /* e8, m1: a mask register's bits as bytes */
-	static const int shift[7] = {0, 1, -1, -2, -3, 0, 0}; /* classes v w h q o m s: SEW index offset */
-	for (int cl = 0; cl < 7; cl++) {
-		int e = si + shift[cl];
+	/* vrgatherei16's index: EEW 16 at EMUL 16 LMUL / SEW (RVV 1.0 16.4) */
+	s->vtype_e = vtype_of(1, li + 1 - si);
+	static const int shift[8] = {0, 1, -1, -2, -3, 0, 0, 0}; /* classes v w h q o m s e: SEW index offset */
+	for (int cl = 0; cl < 8; cl++) {
+		int e = cl == 7 ? 1 : si + shift[cl];
 		values(s->kv[cl], g->vals, e >= 0 && e <= 3 ? sews[e] : 64);
 	}
 	values(s->kx, INSN_VV_INT, 64);
