@@ -6,7 +6,9 @@
  *   gen_insn_rvv --count TABLE                        "EXT FORMS CELLS" a line, CELLS at ELEN 64
  *
  * The table (kernels/insn/forms_rvv.tsv) has one form a line, fields
- * separated by tabs: extension, name, template, options. A form is
+ * separated by tabs: extension, name, template, options, and for a form
+ * written as a .word encoding (Zvk*: binutils 2.40 cannot assemble them)
+ * its text for llvm-mca and the encoding check. A form is
  * measured at every SEW x LMUL cell it and the core allow, vl = VLMAX,
  * tail and mask agnostic. The bodies read SEW and LMUL from the state
  * (vsetvl), so one body serves every SEW of a register-group size; a
@@ -14,7 +16,8 @@
  * a body per SEW or per cell.
  *
  * In a template {d} is the result, {1} {2} {3} the sources, {e} the SEW
- * in bits, {n} the registers of a group (whole-register forms), {vt} the
+ * in bits, {n} the registers of a group (whole-register forms), {d#}
+ * {1#} {2#} {3#} an operand's register number (a .word encoding), {vt} the
  * cell as vsetvli spells it. v0 is never allocated: a masked form writes
  * v0.t itself, and every body sets v0 to alternating mask bits.
  * Options (space-separated):
@@ -68,7 +71,7 @@ static int lmul8(int li)
 
 struct form {
 	int line;
-	char ext[16], name[40], tmpl[160];
+	char ext[16], name[40], tmpl[160], mca[96];
 	char cls[4];
 	char chain;
 	bool pp, nolat;
@@ -196,9 +199,12 @@ static bool valid_ident(const char *s)
 	return true;
 }
 
+/* Does the template name operand ph ("{1}"), by register or by number ("{1#}")? */
 static bool uses(const struct form *f, const char *ph)
 {
-	return strstr(f->tmpl, ph) != NULL;
+	char num[8];
+	snprintf(num, sizeof(num), "%.2s#}", ph);
+	return strstr(f->tmpl, ph) != NULL || (ph[1] != 'v' && ph[1] != 'e' && ph[1] != 'n' && strstr(f->tmpl, num));
 }
 
 static void parse_options(struct form *f, char *opts)
@@ -288,9 +294,9 @@ static void read_table(const char *path)
 			die(line, "line too long");
 		if (!buf[0] || buf[0] == '#')
 			continue;
-		char *field[4] = {0};
+		char *field[5] = {0};
 		int nf = 0;
-		for (char *p = buf; p && nf < 4;) {
+		for (char *p = buf; p && nf < 5;) {
 			while (*p == '\t')
 				p++;
 			if (!*p)
@@ -316,6 +322,13 @@ static void read_table(const char *path)
 		snprintf(f->ext, sizeof(f->ext), "%s", field[0]);
 		snprintf(f->name, sizeof(f->name), "%s", field[1]);
 		snprintf(f->tmpl, sizeof(f->tmpl), "%s", field[2]);
+		if (field[4]) {
+			if (strlen(field[4]) >= sizeof(f->mca) || strchr(field[4], '"') || strchr(field[4], '\\'))
+				die(line, "llvm-mca text too long, or with a quote or backslash");
+			snprintf(f->mca, sizeof(f->mca), "%s", field[4]);
+		}
+		if (strncmp(f->tmpl, ".word", 5) == 0 && !f->mca[0])
+			die(line, "a form written as .word needs its llvm-mca text (field 5)");
 		const char *ph[4] = {"{d}", "{1}", "{2}", "{3}"};
 		for (int i = 0; i < 4; i++)
 			f->cls[i] = uses(f, ph[i]) ? 'v' : '-';
@@ -350,11 +363,13 @@ static void read_table(const char *path)
 		struct form *f = &forms[i];
 		if (!f->via[0])
 			continue;
-		for (int j = 0; j < nforms; j++)
-			if (strcmp(forms[j].name, f->via) == 0 && strcmp(forms[j].ext, f->ext) == 0)
-				f->comp = &forms[j];
+		/* the form's own extension first, then RVV's */
+		for (int pass = 0; pass < 2 && !f->comp; pass++)
+			for (int j = 0; j < nforms; j++)
+				if (strcmp(forms[j].name, f->via) == 0 && strcmp(forms[j].ext, pass ? "v" : f->ext) == 0)
+					f->comp = &forms[j];
 		if (!f->comp)
-			die(f->line, "via=%s: no such form in extension %s", f->via, f->ext);
+			die(f->line, "via=%s: no such form in extension %s or v", f->via, f->ext);
 		const struct form *g = f->comp;
 		if (g->cls[0] != f->cls[chain_index(f)] || g->cls[1] != f->cls[0])
 			die(f->line, "via=%s: its result must be the chain's class (%c), its source 1 the form's result's (%c)",
@@ -529,6 +544,23 @@ static bool allocate(const struct form *f, int g, bool thr, struct alloc *a)
 	return true;
 }
 
+/* x and v registers by number (the ABI names the bodies use). */
+static int regnum(const char *r)
+{
+	static const struct {
+		const char *name;
+		int n;
+	} abi[] = {{"zero", 0}, {"t0", 5}, {"t1", 6}, {"t2", 7}, {"a0", 10}, {"a1", 11}, {"a2", 12}, {"a3", 13},
+		   {"a4", 14},   {"a5", 15}, {"a6", 16}, {"a7", 17}, {"t3", 28}, {"t4", 29}, {"t5", 30}, {"t6", 31}};
+	if (r[0] == 'v')
+		return atoi(r + 1);
+	for (size_t i = 0; i < sizeof(abi) / sizeof(abi[0]); i++)
+		if (strcmp(abi[i].name, r) == 0)
+			return abi[i].n;
+	fprintf(stderr, "gen_insn_rvv: no number for register %s\n", r);
+	exit(1);
+}
+
 static void expand(char *out, size_t cap, const char *t, const char *op[4], int si, int li, int g)
 {
 	size_t o = 0;
@@ -544,6 +576,10 @@ static void expand(char *out, size_t cap, const char *t, const char *op[4], int 
 		} else if (strncmp(t, "{n}", 3) == 0) {
 			snprintf(rep, sizeof(rep), "%d", g);
 			skip = 3;
+		} else if (t[0] == '{' && t[1] && strchr("d123", t[1]) && t[2] == '#' && t[3] == '}') {
+			/* the register's number, for a .word encoding (rv_insn.h) */
+			snprintf(rep, sizeof(rep), "%d", regnum(op[strchr("d123", t[1]) - "d123"]));
+			skip = 4;
 		} else if (t[0] == '{' && t[1] && t[2] == '}' && strchr("d123", t[1])) {
 			snprintf(rep, sizeof(rep), "%s", op[strchr("d123", t[1]) - "d123"]);
 			skip = 3;
@@ -730,11 +766,12 @@ static void emit_body(const struct form *f, int n, int var, bool thr)
 static void gen_bodies(void)
 {
 	printf("/* generated by tools/gen_insn_rvv.c from %s: do not edit */\n", table_path);
-	printf("#include \"body_riscv64.h\"\n\t.option norvc\n\t.text\n");
+	printf("#include \"body_riscv64.h\"\n#include \"rv_insn.h\"\n\t.option norvc\n\t.text\n");
 	for (int n = 0; n < nforms; n++) {
 		const struct form *f = &forms[n];
 		printf("\n/* rv64.%s.%s (line %d) */\n", f->ext, f->name, f->line);
-		bool ext = strcmp(f->ext, "v") != 0 && strncmp(f->tmpl, ".insn", 5) != 0;
+		/* binutils 2.40 knows no Zvk*: those forms are .word encodings */
+		bool ext = strcmp(f->ext, "v") != 0 && strncmp(f->tmpl, ".word", 5) != 0;
 		printf("\t.option push\n\t.option arch, +v%s%s\n", ext ? ", +" : "", ext ? f->ext : "");
 		for (int var = 0; var < nvariants(f); var++) {
 			if (!f->nolat)
@@ -839,7 +876,7 @@ static void gen_texts(void)
 				si = c / 7, li = c % 7;
 				break;
 			}
-		expand(line, sizeof(line), f->tmpl, op, si, li, 1);
+		expand(line, sizeof(line), f->mca[0] ? f->mca : f->tmpl, op, si, li, 1);
 		printf("\t{\"rv64.%s.%s\", \"rv64\", \"%s\", \"%s\"},\n", f->ext, f->name, f->ext, line);
 	}
 }
