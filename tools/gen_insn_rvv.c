@@ -596,9 +596,13 @@ static void expand(char *out, size_t cap, const char *t, const char *op[4], int 
 
 /* Sets every vector register of a class from the state: vmv.v.x under
  * the class's vtype (v0: alternating mask bits under e8, m1). */
+static int setup_vtype = -1; /* the vtype (its offset) the set-up last set: each set once */
+
 static void emit_vinit(char c, const char *reg, int k, const char *vals)
 {
-	printf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n", vtype_off(c));
+	if (setup_vtype != vtype_off(c))
+		printf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n", vtype_off(c));
+	setup_vtype = vtype_off(c);
 	if (strcmp(vals, "idx") == 0 && c != 'm') {
 		/* byte offsets 8 i, wrapping at the element width */
 		printf("\tvid.v\t%s\n\tvsll.vi\t%s, %s, 3\n", reg, reg, reg);
@@ -615,6 +619,7 @@ static void emit_setup(const struct form *f, const struct alloc *a, bool thr)
 	char cc = f->cls[ci];
 	/* the mask register v0: every other element active */
 	printf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n\tli\tt1, 0x55\n\tvmv.v.x\tv0, t1\n", O_VTYPE_M);
+	setup_vtype = O_VTYPE_M;
 	for (int s = 1; s <= 3; s++) {
 		char c = f->cls[s];
 		if (c == '-' || !a->k[s][0][0])
@@ -847,8 +852,9 @@ static void gen_forms(void)
 		       f->comp ? "." : "", f->comp ? f->comp->name : "", f->comp ? "\"" : "", f->comp ? 2 : 1,
 		       chained ? min_chains(f) : 0, !f->nolat, f->comp != NULL, n);
 		char mn[40];
-		size_t l = strcspn(f->tmpl, " \t");
-		snprintf(mn, sizeof(mn), "%.*s", (int)(l < sizeof(mn) ? l : sizeof(mn) - 1), f->tmpl);
+		const char *t = f->mca[0] ? f->mca : f->tmpl; /* a .word form's own name */
+		size_t l = strcspn(t, " \t");
+		snprintf(mn, sizeof(mn), "%.*s", (int)(l < sizeof(mn) ? l : sizeof(mn) - 1), t);
 		printf("INSN_GRID_KERNELS%s(%d, form_%d, \"rv64.%s.%s\", \"%s\", %d, %d, %d);\n", f->nolat ? "_THR" : "",
 		       n, n, f->ext, f->name, mn, LAT_UNROLL, THR_UNROLL, chained ? min_chains(f) : 0);
 	}
