@@ -288,9 +288,13 @@ static void grid_emit(void)
 	if (any && any->cycles_estimated)
 		rec_bool(&r, "cycles_estimated", true);
 	bm_emit(&r);
-	if (log_table_shown())
-		bm_printf("%-36s %u cells%s\n", f->id, (unsigned)__builtin_popcount(f->grid->cells),
+	if (log_table_shown()) {
+		unsigned n = 0;
+		for (unsigned c = 0; c < INSN_NCELL; c++)
+			n += grid.has_lat[c] || grid.has_thr[c];
+		bm_printf("%-36s %u SEW x LMUL cells (the record has the grid)%s\n", f->id, n,
 			  flagged ? "  (flagged: see record)" : "");
+	}
 }
 
 /* A vector form's point at one cell (measured, or why not). */

@@ -37,7 +37,7 @@ expect "generator: a companion follows each op, the divisor alternates" \
 	" div t0, t0, a4| xor t0, t0, a3| div t0, t0, a5| xor t0, t0, a3|"
 "$GEN" --forms rv64 "$t" >"$OUT/f.c"
 expect "generator: the companion is marked, the form retires two instructions an op" \
-	grep -q '"rv64.m.div", "", "rv64.i.xor", INSN_VALS_DIV, INSN_FP_D, 2, 8, 1, 0, 1, 0, 2}' "$OUT/f.c"
+	grep -q '"rv64.m.div", "", "rv64.i.xor", INSN_VALS_DIV, INSN_FP_D, 2, 8, 1, 0, 1, 0, 2, NULL}' "$OUT/f.c"
 refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
 	printf '%b\n' "$2" >"$t"
 	local err
