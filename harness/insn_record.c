@@ -148,6 +148,17 @@ static void latency_fields(struct rec *r, const struct insn_form *f, struct insn
 	table_figure(t, "%9s", e.est);
 }
 
+/* What the run says of a point's figures (repeats other than the run's,
+ * cycles estimated), then the record out. */
+static void run_fields(struct rec *r, const struct insn_point *any)
+{
+	if (any && any->repeats)
+		rec_u64(r, "r", any->repeats);
+	if (any && any->cycles_estimated)
+		rec_bool(r, "cycles_estimated", true);
+	bm_emit(r);
+}
+
 static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
 {
 	const struct insn_form *f = k->form;
@@ -172,12 +183,7 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	} else {
 		rec_str(&r, "thr_why", thr && thr->why ? thr->why : "no throughput point in this run (not selected, or its error record says why)");
 	}
-	const struct insn_point *any = thr ? thr : lat;
-	if (any && any->repeats)
-		rec_u64(&r, "r", any->repeats);
-	if (any && any->cycles_estimated)
-		rec_bool(&r, "cycles_estimated", true);
-	bm_emit(&r);
+	run_fields(&r, thr ? thr : lat);
 	if (log_table_shown()) {
 		if (!lt.buf[0])
 			snprintf(lt.buf, sizeof(lt.buf), "%9s", "-");
@@ -283,11 +289,7 @@ static void grid_emit(void)
 	}
 	if (f->thr_insns_per_op > 1)
 		rec_u64(&r, "thr_ins", f->thr_insns_per_op);
-	if (any && any->repeats)
-		rec_u64(&r, "r", any->repeats);
-	if (any && any->cycles_estimated)
-		rec_bool(&r, "cycles_estimated", true);
-	bm_emit(&r);
+	run_fields(&r, any);
 	if (log_table_shown()) {
 		unsigned n = 0;
 		for (unsigned c = 0; c < INSN_NCELL; c++)

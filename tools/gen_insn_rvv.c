@@ -56,6 +56,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char tsv_prog[] = "gen_insn_rvv";
+#include "insn_tsv.h"
+
 #define MAX_FORMS 512
 #define LAT_UNROLL 16
 #define THR_UNROLL 24
@@ -87,18 +90,7 @@ struct form {
 
 static struct form forms[MAX_FORMS];
 static int nforms;
-static const char *table_path;
 
-static void die(int line, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "gen_insn_rvv: %s:%d: ", table_path, line);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	exit(1);
-}
 
 static bool is_vec(char c)
 {
@@ -189,15 +181,6 @@ static int nvariants(const struct form *f)
 	return f->keyed == 2 ? NCELL : f->keyed == 1 ? 16 : 4;
 }
 
-static bool valid_ident(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_' || *s == '.'))
-			return false;
-	return true;
-}
 
 /* Does the template name operand ph ("{1}"), by register or by number ("{1#}")? */
 static bool uses(const struct form *f, const char *ph)
@@ -277,35 +260,10 @@ static int chain_index(const struct form *f)
 
 static void read_table(const char *path)
 {
-	table_path = path;
-	FILE *in = fopen(path, "r");
-	if (!in) {
-		perror(path);
-		exit(1);
-	}
-	char buf[512];
-	int line = 0;
-	while (fgets(buf, sizeof(buf), in)) {
-		line++;
-		size_t n = strlen(buf);
-		if (n && buf[n - 1] == '\n')
-			buf[--n] = 0;
-		else if (n == sizeof(buf) - 1)
-			die(line, "line too long");
-		if (!buf[0] || buf[0] == '#')
-			continue;
-		char *field[5] = {0};
-		int nf = 0;
-		for (char *p = buf; p && nf < 5;) {
-			while (*p == '\t')
-				p++;
-			if (!*p)
-				break;
-			field[nf++] = p;
-			p = strchr(p, '\t');
-			if (p)
-				*p++ = 0;
-		}
+	FILE *in = tsv_open(path);
+	char buf[512], *field[5];
+	int line = 0, nf;
+	while ((nf = tsv_next(in, &line, buf, sizeof(buf), field, 5)) > 0) {
 		if (nf < 3)
 			die(line, "a form needs an extension, a name and a template (tab-separated)");
 		if (nforms == MAX_FORMS)
@@ -313,20 +271,7 @@ static void read_table(const char *path)
 		struct form *f = &forms[nforms];
 		memset(f, 0, sizeof(*f));
 		f->line = line;
-		if (!valid_ident(field[0]) || strchr(field[0], '.') || strlen(field[0]) >= sizeof(f->ext))
-			die(line, "extension '%s': [a-z0-9_], shorter than %zu", field[0], sizeof(f->ext));
-		if (!valid_ident(field[1]) || strlen(field[1]) >= sizeof(f->name))
-			die(line, "name '%s': [a-z0-9_.], shorter than %zu", field[1], sizeof(f->name));
-		if (strlen(field[2]) >= sizeof(f->tmpl) || strchr(field[2], '"') || strchr(field[2], '\\'))
-			die(line, "template too long, or with a quote or backslash");
-		snprintf(f->ext, sizeof(f->ext), "%s", field[0]);
-		snprintf(f->name, sizeof(f->name), "%s", field[1]);
-		snprintf(f->tmpl, sizeof(f->tmpl), "%s", field[2]);
-		if (field[4]) {
-			if (strlen(field[4]) >= sizeof(f->mca) || strchr(field[4], '"') || strchr(field[4], '\\'))
-				die(line, "llvm-mca text too long, or with a quote or backslash");
-			snprintf(f->mca, sizeof(f->mca), "%s", field[4]);
-		}
+		TSV_COMMON(line, field, f);
 		if (strncmp(f->tmpl, ".word", 5) == 0 && !f->mca[0])
 			die(line, "a form written as .word needs its llvm-mca text (field 5)");
 		const char *ph[4] = {"{d}", "{1}", "{2}", "{3}"};

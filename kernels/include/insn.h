@@ -107,6 +107,10 @@ struct insn_state {
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why);
 bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+/* Determinism (insn.c): the first result of each body at an iteration
+ * count is kept in first[], and every later run at that count must
+ * return it. */
+bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result);
 const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip);
 
 /* The table's kernels live in a section of their own, which the harness

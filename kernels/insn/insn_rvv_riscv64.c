@@ -252,13 +252,5 @@ bool insn_grid_check(const void *state, unsigned variant, uint64_t iters, uint64
 		return false;
 	if (!s->thr && reference(s, iters * LAT_UNROLL * (variant + 1), &want))
 		return result == want;
-	if (s->first_iters != iters) {
-		s->first_iters = iters;
-		s->first[0] = s->first[1] = 0;
-	}
-	if (!s->first[variant] && result) {
-		s->first[variant] = result;
-		return true;
-	}
-	return s->first[variant] == result || (!s->first[variant] && !result);
+	return insn_same_result(s->first, &s->first_iters, variant, iters, result);
 }
