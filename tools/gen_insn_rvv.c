@@ -357,6 +357,8 @@ static const char *fk[] = {"fa3", "fa4", "fa5"};
 #define O_KX 312   /* [4] integer scalars */
 #define O_KF 344   /* [4] FP scalars, NaN-boxed at SEW */
 #define O_PTR 376
+#define O_GOT_VL 384    /* what vl and vtype were when the loop ended */
+#define O_GOT_VTYPE 392
 
 static const char kclasses[] = "vwhqomse";
 
@@ -609,6 +611,8 @@ static void emit_finish(const struct form *f, const struct alloc *a, bool thr, i
 {
 	char c = thr ? f->cls[0] : f->cls[chain_index(f)];
 	int n = thr ? a->ndest : 1;
+	/* the loop's vl and vtype, which the C side checks against the cell */
+	printf("\tcsrr\tt1, vl\n\tsd\tt1, %d(a0)\n\tcsrr\tt1, vtype\n\tsd\tt1, %d(a0)\n", O_GOT_VL, O_GOT_VTYPE);
 	printf("\tli\ta5, 0\n");
 	for (int i = 0; i < n && c != '-'; i++) {
 		const char *r = thr ? a->dest[i] : a->chain[lastchain];
@@ -789,7 +793,9 @@ static void gen_forms(void)
 			printf("NULL, ");
 		else
 			printf("rvv_%d_lat, ", n);
-		printf("rvv_%d_thr, INSN_REF_%s, INSN_VV_%s, %d, '%c'};\n", n, ref, vals, f->eg, f->cls[0]);
+		/* vsetivli sets vl to its immediate AVL (16) where VLMAX is larger */
+		printf("rvv_%d_thr, INSN_REF_%s, INSN_VV_%s, %d, '%c', %d};\n", n, ref, vals, f->eg, f->cls[0],
+		       strncmp(f->tmpl, "vsetivli", 8) == 0 ? 16 : 0);
 		bool chained = f->chain == 'd' && !f->nolat;
 		printf("static const struct insn_form form_%d = {\"rv64.%s.%s\", \"%s\", %s%s%s%s%s, INSN_VALS_INT, "
 		       "INSN_FP_D, %d, %d, %d, %d, 0, 0, 1, &grid_%d};\n",

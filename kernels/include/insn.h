@@ -61,6 +61,7 @@ struct insn_grid {
 	enum insn_vvals vals;
 	uint8_t eg;                   /* element group size (Zvk*): 0, 4 or 8 */
 	char dcls;                    /* the result's class (gen_insn_rvv.c) */
+	uint8_t avl;                  /* the vl the bodies leave: 0 VLMAX, else min(avl, VLMAX) (vsetivli) */
 };
 
 /* What the generated vector bodies read (offsets in gen_insn_rvv.c): the
@@ -73,6 +74,7 @@ struct insn_vstate {
 	uint64_t kx[4];     /* 312 */
 	uint64_t kf[4];     /* 344: NaN-boxed at SEW */
 	uint64_t ptr;       /* 376 */
+	uint64_t got_vl, got_vtype; /* 384, 392: vl and vtype as each body's loop left them */
 	/* the C side's own */
 	const struct insn_form *form;
 	unsigned cell, sew;

@@ -20,6 +20,7 @@ _Static_assert(offsetof(struct insn_vstate, kv) == 56, "gen_insn_rvv.c: O_KV");
 _Static_assert(offsetof(struct insn_vstate, kx) == 312, "gen_insn_rvv.c: O_KX");
 _Static_assert(offsetof(struct insn_vstate, kf) == 344, "gen_insn_rvv.c: O_KF");
 _Static_assert(offsetof(struct insn_vstate, ptr) == 376, "gen_insn_rvv.c: O_PTR");
+_Static_assert(offsetof(struct insn_vstate, got_vtype) == 392, "gen_insn_rvv.c: O_GOT_VTYPE");
 
 #define BUF_BYTES 65536
 #define LAT_UNROLL 16
@@ -240,15 +241,22 @@ static bool reference(const struct insn_vstate *s, uint64_t n, uint64_t *want)
 	}
 }
 
-/* A latency body with a reference returns element 0 of its chain, which
- * must be the reference's (a wrong SEW wraps elsewhere, a wrong vl sums
- * another count); every other body must return the same value on every
- * run at one iteration count (determinism, as the scalar forms). */
+/* Every body leaves vl and vtype in the state: they must be the cell's
+ * (vl = VLMAX). A latency body with a reference returns element 0 of its
+ * chain, which must be the reference's (the arithmetic at that width; the
+ * reduction's count of VLMAX elements); every other body must return the
+ * same value on every run at one iteration count (determinism, as the
+ * scalar forms). */
 bool insn_grid_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
 {
 	struct insn_vstate *s = (struct insn_vstate *)state;
-	uint64_t want;
+	const struct insn_grid *g = s->form->grid;
+	uint64_t want, want_vl = g->avl && g->avl < s->vlmax ? g->avl : s->vlmax;
 	if (variant > 1)
+		return false;
+	/* every body ran at the cell's vtype and vl: another SEW, LMUL or
+	 * vl (a body's set-up or a vsetvl form gone wrong) cannot pass */
+	if (s->got_vtype != s->vtype || s->got_vl != want_vl)
 		return false;
 	if (!s->thr && reference(s, iters * LAT_UNROLL * (variant + 1), &want))
 		return result == want;
