@@ -7,7 +7,7 @@
 # a round trip through a companion 2, thr 1), the grid record must hold
 # the cells the table says, and the number of (form, SEW, LMUL) cells run
 # per extension is asserted. The sim profile (8 iterations, one repeat)
-# keeps the whole file near a minute.
+# keeps the whole file near a minute. Needs the qemu-rv64 and d1 images built.
 set -uo pipefail
 TOOL=${TOOL:-build/host/baremark}
 GEN=${GEN:-build/host/gen_insn_rvv}
@@ -129,4 +129,10 @@ BM_QEMU_CPU=rva23s64 boot rva23-zv "baremark.only=insn.rv64.zv* baremark.profile
 check_grid rva23-zv zvbb 16 331
 expect_q rva23-zv '[.[] | select(.type=="skip") | .kernel] | sort == ["insn.rv64.zvbc","insn.rv64.zvkg","insn.rv64.zvkned","insn.rv64.zvknha","insn.rv64.zvknhb","insn.rv64.zvksed","insn.rv64.zvksh"]' \
 	"rva23s64: the Zvk extensions and Zvbc are one skip record each, never executed"
+# The d1 image on QEMU's C906 model, which has no RVV 1.0 unit: one skip
+# record for RVV and one for a crypto extension, no form executed.
+PLATFORM=d1 BUILD=build/d1
+BM_QEMU_CPU=c906 boot c906 "baremark.only=insn.rv64.v.vadd.*,insn.rv64.zvkg.* baremark.profile=sim"
+expect_q c906 '[.[] | select(.type=="skip") | .kernel] == ["insn.rv64.v","insn.rv64.zvkg"] and ([.[] | select(.type=="insn")] | length == 0) and .[-1].errors == 0' \
+	"thead-c906: RVV and Zvkg one skip record each, never executed"
 summary "insn-rvv"
