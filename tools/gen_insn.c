@@ -2,7 +2,9 @@
  *
  *   gen_insn --bodies ISA TABLE > insn_bodies.S   the four bodies of each form
  *   gen_insn --forms ISA TABLE > insn_forms.c     each form's descriptor and its two kernels
- *   gen_insn --host-texts TABLE...  > insn_texts.c the host tool's table: id, ISA, extension, text
+ *   gen_insn --host-texts TABLE... [--also FILE] > insn_texts.c the host tool's table: id, ISA,
+ *                                                  extension, text; FILE's entries included (the RVV
+ *                                                  table's: tools/gen_insn_rvv.c)
  *   gen_insn --count ISA TABLE                    "EXT N" a line: forms per extension
  *
  * A table (kernels/insn/forms_<isa>.tsv) has one form a line, its fields

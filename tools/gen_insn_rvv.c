@@ -31,21 +31,24 @@
  *             result register, vmacc: its throughput is chains)
  *   pp        the result may not overlap the chained source (vrgather,
  *             vslideup, vcompress): the chain alternates between two groups
- *   via=NAME  a companion form (same table, same extension) the chain runs
- *             through, its {d} the chain's register, its {1} the form's
- *             result: the figure is the round trip (rt), never split
+ *   via=NAME  a companion form (the form's extension's, else RVV's) the
+ *             chain runs through, its {d} the chain's register, its {1}
+ *             the form's result, at most a scalar {2}: the figure is the
+ *             round trip (rt), never split
  *   nolat     no latency chain (a store, a load): throughput alone
  *   sews=8,16,32,64  the SEWs the form takes (default every one)
  *   nf=N      a segment access of N fields: its group is N registers groups
  *   eg=N      an element group of N (Zvk*): only cells where VLMAX is a
  *             multiple of N
- *   vals=int|fadd|fmul|fma|fdiv|idx|gather   operand values (insn_rvv.c):
+ *   vals=int|fadd|fmul|fma|fdiv|idx|gather   operand values (insn_rvv_riscv64.c):
  *             idx: vector sources hold byte offsets 8 i, scalars a 64-byte
  *             stride; gather: vector sources hold i, scalars 1
  *   alt=N     source N alternates between K2 and K3 (bounded FP chains)
  *   ref=add|mul|red|fadd   the latency body's element 0 is checked against
- *             a C reference (vadd, vmul, vredsum, vfadd: a wrong SEW or vl
- *             gives another value)
+ *             a C reference (vadd, vmul, vredsum, vfadd); every body's vl
+ *             and vtype are checked against the cell's in any case
+ * A form written as .word (field 5 its text) is gated by its extension
+ * alone: binutils is not asked to know it.
  * Nothing here is copied from anywhere; the encodings are the RVV 1.0
  * specification's, cited in the table. A malformed line is refused with
  * its number. */
@@ -426,7 +429,6 @@ static bool allocate(const struct form *f, int g, bool thr, struct alloc *a)
 	a->g = g;
 	a->nslot = 32 / g - 1;
 	int ci = chain_index(f);
-	bool chained_thr = thr && f->chain == 'd' && !f->nolat;
 	/* constants: lat one per source (two where it alternates); thr one
 	 * per vector class, shared by the sources of that class */
 	for (int s = 1; s <= 3; s++) {
@@ -487,7 +489,6 @@ static bool allocate(const struct form *f, int g, bool thr, struct alloc *a)
 		else
 			scalar_reg(a->dest[i], dc, 0, true, i);
 	}
-	(void)chained_thr;
 	return true;
 }
 
