@@ -43,7 +43,60 @@ struct insn_form {
 	uint8_t is_companion;  /* another form's chain runs through this one: it is measured first */
 	uint8_t thr_insns_per_op; /* the same for the throughput body */
 	uint8_t form_insns;    /* instructions of the form itself: 1, 2 for an LR/SC pair */
+	/* A vector form (issue 43): measured at every SEW x LMUL cell in the
+	 * grid's table; NULL for a scalar form. */
+	const struct insn_grid *grid;
 };
+
+/* The vector table's cells: SEW 8 16 32 64 by LMUL mf8 mf4 mf2 m1 m2 m4
+ * m8, index SEW index x 7 + LMUL index (the record's order). */
+#define INSN_NCELL 28
+enum insn_ref { INSN_REF_NONE, INSN_REF_ADD, INSN_REF_MUL, INSN_REF_RED, INSN_REF_FADD };
+enum insn_vvals { INSN_VV_INT, INSN_VV_FADD, INSN_VV_FMUL, INSN_VV_FMA, INSN_VV_FDIV, INSN_VV_IDX, INSN_VV_GATHER };
+
+struct insn_grid {
+	uint32_t cells;               /* bit c: the form takes cell c (at ELEN 64) */
+	uint8_t variant[INSN_NCELL];  /* the body variant cell c runs */
+	const bm_body_fn (*lat)[2];   /* by variant: N and 2N latency bodies; NULL: no chain (nolat) */
+	const bm_body_fn (*thr)[2];   /* the same for throughput; an entry of NULLs: no room at that LMUL */
+	enum insn_ref ref;            /* the C reference the latency body's element 0 is checked against */
+	enum insn_vvals vals;
+	uint8_t eg;                   /* element group size (Zvk*): 0, 4 or 8 */
+	char dcls;                    /* the result's class (gen_insn_rvv.c) */
+	uint8_t avl;                  /* the vl the bodies leave: 0 VLMAX, else min(avl, VLMAX) (vsetivli) */
+};
+
+/* What the generated vector bodies read (offsets in gen_insn_rvv.c): the
+ * vtypes of the cell and of the classes of wider and narrower operands,
+ * each class's chain start and constants as 64-bit patterns vmv.v.x
+ * truncates, scalars, the buffer. */
+struct insn_vstate {
+	uint64_t vtype, vtype_w, vtype_h, vtype_q, vtype_o, vtype_m, vtype_e; /* 0 .. 48 */
+	uint64_t kv[8][4];  /* 56: classes v w h q o m s e: chain start, K1..K3 */
+	uint64_t kx[4];     /* 312 */
+	uint64_t kf[4];     /* 344: NaN-boxed at SEW */
+	uint64_t ptr;       /* 376 */
+	uint64_t got_vl, got_vtype; /* 384, 392: vl and vtype as each body's loop left them */
+	/* the C side's own */
+	const struct insn_form *form;
+	unsigned cell, sew;
+	uint64_t vlmax;
+	bool thr;
+	struct bm_bodies bodies;
+	uint64_t first[2], first_iters;
+	uint8_t *buf;
+};
+
+void *insn_grid_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+			const char **why);
+bool insn_grid_check(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+bool insn_grid_param(const struct insn_form *f, const struct bm_env *env, unsigned i, uint64_t *value);
+uint64_t insn_grid_x1(void *state, uint64_t iters);
+uint64_t insn_grid_x2(void *state, uint64_t iters);
+/* "e32m1" for cell c (harness/insn_record.c) */
+const char *insn_cell_name(unsigned c);
+/* VLEN in bits; 0 where the image has no vector table */
+unsigned insn_vlen_bits(void);
 
 /* The state every generated body reads (the offsets are in gen_insn.c). */
 struct insn_state {
@@ -59,6 +112,10 @@ struct insn_state {
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why);
 bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+/* Determinism (insn.c): the first result of each body at an iteration
+ * count is kept in first[], and every later run at that count must
+ * return it. */
+bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result);
 const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip);
 
 /* The table's kernels live in a section of their own, which the harness
@@ -92,6 +149,29 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 		.name = "insn." name_ ".thr", .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
 		.body = {bm_insn_##n##_thr_x1, bm_insn_##n##_thr_x2}, .ops_per_iter = thr_u,                 \
 		.check = insn_check, .arg = &form_, .form = &form_, .floor = BM_FLOOR_NONE,                   \
+	}
+
+/* The two kernels of a vector form, one point a cell (the parameter is
+ * the cell's index; insn_grid_param lists those the form and the core
+ * take). The harness hands the points to one grid record a form. */
+#define INSN_GRID_KERNELS(n, form_, name_, op_, lat_u, thr_u, chains_)                                        \
+	INSN_GRID_KERNELS_THR(n, form_, name_, op_, lat_u, thr_u, chains_);                                   \
+	BM_INSN_KERNEL(insn_##n##_lat) = {                                                                    \
+		.name = "insn." name_ ".lat", .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
+		.prepare = insn_grid_prepare, .verify = insn_verify, .body = {insn_grid_x1, insn_grid_x2},     \
+		.ops_per_iter = lat_u, .check = insn_grid_check, .arg = &form_, .form = &form_,                \
+		.chains = chains_, .floor = BM_FLOOR_AUTO,                                                     \
+	}
+#define INSN_GRID_KERNELS_THR(n, form_, name_, op_, lat_u, thr_u, chains_)                                    \
+	static bool insn_##n##_param(const struct bm_env *env, unsigned i, uint64_t *v)                       \
+	{                                                                                                     \
+		return insn_grid_param(&form_, env, i, v);                                                    \
+	}                                                                                                     \
+	BM_INSN_KERNEL(insn_##n##_thr) = {                                                                    \
+		.name = "insn." name_ ".thr", .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
+		.prepare = insn_grid_prepare, .verify = insn_verify, .body = {insn_grid_x1, insn_grid_x2},     \
+		.ops_per_iter = thr_u, .check = insn_grid_check, .arg = &form_, .form = &form_,                \
+		.chains = chains_, .floor = BM_FLOOR_NONE,                                                     \
 	}
 
 #endif

@@ -99,20 +99,25 @@ void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t
 
 /* Determinism: the first result of each body at an iteration count is
  * kept, and every later run at that count must return it. */
+bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result)
+{
+	if (variant > 1)
+		return false;
+	if (*first_iters != iters) {
+		*first_iters = iters;
+		first[0] = first[1] = 0;
+	}
+	if (!first[variant] && result) {
+		first[variant] = result;
+		return true;
+	}
+	return first[variant] == result || (!first[variant] && !result);
+}
+
 bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
 {
 	struct insn_state *s = (struct insn_state *)state;
-	if (variant > 1)
-		return false;
-	if (s->first_iters != iters) {
-		s->first_iters = iters;
-		s->first[0] = s->first[1] = 0;
-	}
-	if (!s->first[variant] && result) {
-		s->first[variant] = result;
-		return true;
-	}
-	return s->first[variant] == result || (!s->first[variant] && !result);
+	return insn_same_result(s->first, &s->first_iters, variant, iters, result);
 }
 
 const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
