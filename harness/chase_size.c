@@ -37,7 +37,8 @@ static void set_chase(struct bm_env *e, uint64_t largest, const char *from)
  * next level, which says nothing more about the branch predictors). */
 static void set_code(struct bm_env *e, uint64_t largest)
 {
-	uint64_t l1i = (uint64_t)e->opt->l1i_kib << 10, max = 0;
+	/* baremark.l1i= first (the user knows the core), else the tree's */
+	uint64_t l1i = e->opt->l1i_kib ? (uint64_t)e->opt->l1i_kib << 10 : e->opt->selftest_nocaches ? 0 : e->board->l1i_bytes, max = 0;
 	if (e->opt->profile != BM_PROFILE_SIM)
 		return;
 	if (!e->caches_guessed)

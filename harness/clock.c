@@ -34,9 +34,7 @@ struct edge {
 
 static uint64_t cycles_now(void)
 {
-	uint64_t v[BM_MAX_SLOTS] = {0};
-	arch_counters_read(v);
-	return v[BM_SLOT_CYCLES];
+	return arch_cycles_read();
 }
 
 /* Waits for the timer to read at least `until`, and notes that edge and

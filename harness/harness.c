@@ -398,6 +398,10 @@ void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, 
 
 static void param_field(struct rec *r, const struct job *j)
 {
+	if (j->k->form && j->k->form->grid && j->has_param) {
+		rec_str(r, "cell", insn_cell_name((unsigned)j->param)); /* a vector form's cell (records.md#insn) */
+		return;
+	}
 	if (j->k->param_name && j->has_param) {
 		rec_obj(r, "param");
 		rec_str(r, "name", j->k->param_name);
@@ -569,6 +573,12 @@ static void bytes_fields(struct rec *r, struct table_line *t, const struct job *
  * (10^6 / cycles per run: what a core does per clock, whatever its
  * clock) and each counted event per thousand instructions (branch
  * mispredicts per kilo-instruction, MPKI, and the like). */
+/* Does this kernel's result carry the event counted in slot `s`? */
+static bool slot_reported(const struct bm_slot *s, const struct bm_kernel *k)
+{
+	return s->avail && (!s->kernels || strncmp(k->name, s->kernels, strlen(s->kernels)) == 0);
+}
+
 static void program_fields(struct rec *r, const struct job *j, int64_t ops, int64_t cyc, int64_t ins, int64_t dt)
 {
 	const struct bm_counters *c = j->ctr;
@@ -584,7 +594,7 @@ static void program_fields(struct rec *r, const struct job *j, int64_t ops, int6
 		return;
 	bool any = false;
 	for (int s = 2; s < c->nslots; s++) {
-		if (!c->slot[s].avail)
+		if (!slot_reported(&c->slot[s], j->k))
 			continue;
 		if (!any)
 			rec_obj(r, "events_per_kilo_instruction");
@@ -932,7 +942,7 @@ static bool report_result(const struct job *j)
 		bytes_fields(&r, &tl, j, ops, has_cyc ? cyc.est : 0, timed ? tim.est : 0);
 	bool any_event = false;
 	for (int s = 2; s < c->nslots; s++) {
-		if (!c->slot[s].avail)
+		if (!slot_reported(&c->slot[s], j->k))
 			continue;
 		if (!any_event)
 			rec_obj(&r, "events_per_op");
@@ -988,6 +998,8 @@ static bool report_form(const struct job *j)
 			rec_begin(&e, "error");
 			rec_core(&e);
 			rec_str(&e, "kernel", j->k->name);
+			if (f->grid)
+				rec_str(&e, "cell", insn_cell_name((unsigned)j->param));
 			rec_str(&e, "what", "retired instructions differ from the body's claim");
 			rec_i64(&e, "claimed", want);
 			rec_i64(&e, "retired", got);
@@ -998,7 +1010,7 @@ static bool report_form(const struct job *j)
 			return false;
 		}
 	}
-	struct insn_point p = {.cycles_estimated = c->cycles_estimated};
+	struct insn_point p = {.cycles_estimated = c->cycles_estimated, .cell = (unsigned)j->param};
 	if (j->repeats != harness_repeats(j->env->opt))
 		p.repeats = j->repeats;
 	if (!c->slot[BM_SLOT_CYCLES].avail) {
@@ -1252,7 +1264,9 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 				errors++;
 				break; /* the run goes on with the next kernel */
 			}
-			if (j.skip_why)
+			if (j.skip_why && k->form && k->form->grid)
+				insn_record_cell_skipped(k, (unsigned)param, j.skip_why); /* a null in the grid */
+			else if (j.skip_why)
 				report_skip(&j);
 			else if (j.check_failed) {
 				report_check_failure(&j);

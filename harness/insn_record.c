@@ -14,6 +14,30 @@
 static const struct bm_kernel *pending_k; /* the form whose latency point waits for its throughput */
 static struct insn_point pending;
 
+/* A vector form's grid (issue 43): its cells' points, kept until the
+ * next form starts or the suite ends, then one record. */
+static struct {
+	const struct insn_form *f;
+	struct insn_point lat[INSN_NCELL], thr[INSN_NCELL];
+	bool has_lat[INSN_NCELL], has_thr[INSN_NCELL];
+} grid;
+
+/* VLEN in bits as the core reports it (kernels/insn/insn_rvv_riscv64.c);
+ * 0 on an ISA without the vector table. */
+__attribute__((weak)) unsigned insn_vlen_bits(void)
+{
+	return 0;
+}
+
+const char *insn_cell_name(unsigned c)
+{
+	static const char *names[INSN_NCELL] = {
+		"e8mf8",  "e8mf4",  "e8mf2",  "e8m1",   "e8m2",   "e8m4",   "e8m8",  "e16mf8", "e16mf4", "e16mf2",
+		"e16m1",  "e16m2",  "e16m4",  "e16m8",  "e32mf8", "e32mf4", "e32mf2", "e32m1", "e32m2",  "e32m4",
+		"e32m8",  "e64mf8", "e64mf4", "e64mf2", "e64m1",  "e64m2",  "e64m4", "e64m8"};
+	return c < INSN_NCELL ? names[c] : "?";
+}
+
 /* Companions' latencies this suite measured (only companions are kept:
  * a form whose chain runs through one subtracts it). */
 #define MAX_COMPANIONS 32
@@ -25,13 +49,14 @@ static int ncomps;
 
 /* the extensions already said skipped in this suite (a companion of an
  * extension runs before its other forms, so they need not be adjacent) */
-#define MAX_SKIPPED 32
+#define MAX_SKIPPED 64 /* rv64: 19 scalar extensions, RVV and 8 vector crypto ones */
 static char skipped[MAX_SKIPPED][40];
 static int nskipped;
 
 void insn_record_reset(void)
 {
 	pending_k = NULL;
+	grid.f = NULL;
 	ncomps = 0;
 	nskipped = 0;
 }
@@ -123,6 +148,17 @@ static void latency_fields(struct rec *r, const struct insn_form *f, struct insn
 	table_figure(t, "%9s", e.est);
 }
 
+/* What the run says of a point's figures (repeats other than the run's,
+ * cycles estimated), then the record out. */
+static void run_fields(struct rec *r, const struct insn_point *any)
+{
+	if (any && any->repeats)
+		rec_u64(r, "r", any->repeats);
+	if (any && any->cycles_estimated)
+		rec_bool(r, "cycles_estimated", true);
+	bm_emit(r);
+}
+
 static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
 {
 	const struct insn_form *f = k->form;
@@ -131,13 +167,15 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	if (arch_core_id() != cores.slot[cores.primary].hwid)
 		rec_u64(&r, "c", arch_core_id());
 	rec_str(&r, "f", f->id);
+	if (f->form_insns > 1) /* the form is that many instructions (an LR/SC pair), one op */
+		rec_u64(&r, "ins", f->form_insns);
 	struct table_line_out lt = {""}, tt = {""};
 	if (f->lat_measured && lat)
 		latency_fields(&r, f, lat, &lt);
 	else if (f->lat_measured)
 		rec_str(&r, "lat_why", "no latency point in this run (not selected, or its error record says why)");
 	else
-		rec_str(&r, "lat_why", "no latency chain for this form (a store, or a result the table does not chain: nolat)");
+		rec_str(&r, "lat_why", "nolat: no chain (a store, or a result not chained)"); /* short: a byte costs a simulated core ~40 instructions */
 	if (thr && thr->measured) {
 		figure(&r, "thr", thr->cyc);
 		if (f->thr_insns_per_op > 1) /* the op is the form and its companion */
@@ -147,12 +185,7 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	} else {
 		rec_str(&r, "thr_why", thr && thr->why ? thr->why : "no throughput point in this run (not selected, or its error record says why)");
 	}
-	const struct insn_point *any = thr ? thr : lat;
-	if (any && any->repeats)
-		rec_u64(&r, "r", any->repeats);
-	if (any && any->cycles_estimated)
-		rec_bool(&r, "cycles_estimated", true);
-	bm_emit(&r);
+	run_fields(&r, thr ? thr : lat);
 	if (log_table_shown()) {
 		if (!lt.buf[0])
 			snprintf(lt.buf, sizeof(lt.buf), "%9s", "-");
@@ -163,8 +196,138 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	}
 }
 
+static void grid_figure(struct rec *r, const struct insn_point *p)
+{
+	if (!p->measured)
+		rec_null(r, NULL);
+	else
+		figure(r, NULL, p->cyc);
+}
+
+static bool grid_cell_ok(const struct insn_point *p)
+{
+	return !p->measured || !p->vd || strcmp(p->vd, "ok") == 0;
+}
+
+/* The grid record (docs/records.md#insn, vector forms): g cell -> [lat,
+ * thr], a null where a figure is not measured (why says why), lv / tv the
+ * verdicts that are not ok, rt the round trip of a chain through its
+ * companion (then lat is null). */
+static void grid_emit(void)
+{
+	const struct insn_form *f = grid.f;
+	grid.f = NULL;
+	struct rec r;
+	rec_begin(&r, "insn");
+	if (arch_core_id() != cores.slot[cores.primary].hwid)
+		rec_u64(&r, "c", arch_core_id());
+	rec_str(&r, "f", f->id);
+	rec_u64(&r, "vlen", insn_vlen_bits());
+	bool rt = f->cross && f->via;
+	if (rt)
+		rec_str(&r, "via", f->via);
+	const struct insn_point *any = NULL;
+	bool nulls = false, lbad = false, tbad = false, flagged = false;
+	rec_obj(&r, "g");
+	for (unsigned c = 0; c < INSN_NCELL; c++) {
+		if (!grid.has_lat[c] && !grid.has_thr[c])
+			continue;
+		struct insn_point none = {0};
+		const struct insn_point *l = grid.has_lat[c] ? &grid.lat[c] : &none;
+		const struct insn_point *t = grid.has_thr[c] ? &grid.thr[c] : &none;
+		any = grid.has_thr[c] ? t : l;
+		rec_arr(&r, insn_cell_name(c));
+		if (rt)
+			rec_null(&r, NULL);
+		else
+			grid_figure(&r, l);
+		grid_figure(&r, t);
+		rec_close(&r);
+		nulls |= rt || !l->measured || !t->measured;
+		lbad |= !rt && !grid_cell_ok(l);
+		tbad |= !grid_cell_ok(t);
+	}
+	rec_close(&r);
+	if (nulls) {
+		rec_obj(&r, "why");
+		for (unsigned c = 0; c < INSN_NCELL; c++) {
+			const struct insn_point *l = &grid.lat[c], *t = &grid.thr[c];
+			if (!grid.has_lat[c] && !grid.has_thr[c])
+				continue;
+			const char *w = NULL;
+			if (!f->lat_measured)
+				w = !grid.has_thr[c] || t->measured ? "lat: no chain (nolat)"
+								     : t->why;
+			else if (rt)
+				w = "lat: a round trip (rt)";
+			else if (!grid.has_lat[c] || !l->measured)
+				w = grid.has_lat[c] && l->why ? l->why : "lat: no point in this run (not selected, or its error record says why)";
+			else if (!grid.has_thr[c] || !t->measured)
+				w = grid.has_thr[c] && t->why ? t->why : "thr: no point in this run (not selected, or its error record says why)";
+			if (w)
+				rec_str(&r, insn_cell_name(c), w);
+		}
+		rec_close(&r);
+	}
+	if (rt) {
+		rec_obj(&r, "rt");
+		for (unsigned c = 0; c < INSN_NCELL; c++)
+			if (grid.has_lat[c] && grid.lat[c].measured)
+				figure(&r, insn_cell_name(c), grid.lat[c].cyc);
+		rec_close(&r);
+	}
+	for (int k = 0; k < 2; k++) {
+		if (!(k ? tbad : lbad))
+			continue;
+		rec_obj(&r, k ? "tv" : "lv");
+		for (unsigned c = 0; c < INSN_NCELL; c++) {
+			const struct insn_point *p = k ? &grid.thr[c] : &grid.lat[c];
+			if ((k ? grid.has_thr[c] : grid.has_lat[c]) && !grid_cell_ok(p)) {
+				rec_str(&r, insn_cell_name(c), p->vd);
+				flagged = true;
+			}
+		}
+		rec_close(&r);
+	}
+	if (f->thr_insns_per_op > 1)
+		rec_u64(&r, "thr_ins", f->thr_insns_per_op);
+	run_fields(&r, any);
+	if (log_table_shown()) {
+		unsigned n = 0;
+		for (unsigned c = 0; c < INSN_NCELL; c++)
+			n += grid.has_lat[c] || grid.has_thr[c];
+		bm_printf("%-36s %u SEW x LMUL cells (the record has the grid)%s\n", f->id, n,
+			  flagged ? "  (flagged: see record)" : "");
+	}
+}
+
+/* A vector form's point at one cell (measured, or why not). */
+static void grid_point(const struct insn_form *f, bool thr, unsigned cell, const struct insn_point *p)
+{
+	if (grid.f != f) {
+		insn_record_flush();
+		memset(&grid, 0, sizeof(grid));
+		grid.f = f;
+	}
+	if (cell >= INSN_NCELL)
+		return;
+	if (thr)
+		grid.thr[cell] = *p, grid.has_thr[cell] = true;
+	else
+		grid.lat[cell] = *p, grid.has_lat[cell] = true;
+}
+
+void insn_record_cell_skipped(const struct bm_kernel *k, unsigned cell, const char *why)
+{
+	size_t n = strlen(k->name);
+	struct insn_point p = {.why = why};
+	grid_point(k->form, n > 4 && strcmp(k->name + n - 4, ".thr") == 0, cell, &p);
+}
+
 void insn_record_flush(void)
 {
+	if (grid.f)
+		grid_emit();
 	if (!pending_k)
 		return;
 	const struct bm_kernel *k = pending_k;
@@ -175,6 +338,10 @@ void insn_record_flush(void)
 void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p)
 {
 	const struct insn_form *f = k->form;
+	if (f->grid) {
+		grid_point(f, thr, p->cell, p);
+		return;
+	}
 	if (!thr) {
 		insn_record_flush();
 		if (f->is_companion && ok(p) && ncomps < MAX_COMPANIONS)

@@ -18,10 +18,14 @@ struct insn_point {
 	const char *vd, *why;   /* the verdict and why (judge); why alone when not measured */
 	unsigned repeats;       /* 0: the run record's */
 	bool cycles_estimated;
+	unsigned cell;          /* a vector form's cell (insn.h: INSN_NCELL) */
 };
 
 /* One point of a form's kernel (`thr`: its throughput kernel). */
 void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p);
+/* A vector form's cell that did not run (its prepare said why: no room
+ * for the chain at that LMUL): a null in the grid record, not a skip. */
+void insn_record_cell_skipped(const struct bm_kernel *k, unsigned cell, const char *why);
 /* Writes what is pending (the suite ended, or an error interrupted a form). */
 void insn_record_flush(void);
 /* A skip of a form's extension: true for the first form of it in this

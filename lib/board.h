@@ -76,6 +76,10 @@ struct bm_board {
 	int nrsv;
 	struct bm_range rsv[BM_MAX_RSV]; /* memreserve + /reserved-memory */
 	uint64_t largest_cache; /* bytes, from cache nodes; 0 if none given */
+	/* the smallest L1 I-cache a cpu node gives (its own i-cache-size),
+	 * bytes; 0 if none does. Under sim it bounds the jump sleds, as
+	 * baremark.l1i= does for a tree without it. */
+	uint64_t l1i_bytes;
 	char psci_method[8];    /* "smc", "hvc" or "" (no /psci node) */
 	/* /chosen/bootargs as the tree has it, whole (no copy: a vendor
 	 * U-Boot's line is often 300+ bytes), or the Linux build's options;

@@ -337,6 +337,11 @@ static void read_cpus(struct bm_board *b, const struct dt *f, void (*warn)(const
 		uint64_t cs = cache_size_of(f, c);
 		if (cs > b->largest_cache)
 			b->largest_cache = cs;
+		/* the cpu node's own: the devicetree spec's cache properties on a
+		 * cpu are its L1 (a split one gives i-cache-size) */
+		uint64_t ic = dt_prop_u32(f, c, "i-cache-size", 0);
+		if (ic && (!b->l1i_bytes || ic < b->l1i_bytes))
+			b->l1i_bytes = ic;
 		count++;
 	}
 	if (count > 0)

@@ -198,6 +198,12 @@ void rec_bool(struct rec *r, const char *k, bool val)
 	puts_(r, val ? "true" : "false");
 }
 
+void rec_null(struct rec *r, const char *k)
+{
+	key(r, k);
+	put(r, "null", 4);
+}
+
 void fmt_milli(char *buf, size_t cap, int64_t milli)
 {
 	struct text t;

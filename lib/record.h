@@ -35,6 +35,7 @@ void rec_u64(struct rec *r, const char *key, uint64_t val);
 void rec_i64(struct rec *r, const char *key, int64_t val);
 void rec_hex(struct rec *r, const char *key, uint64_t val); /* "0x..." string */
 void rec_bool(struct rec *r, const char *key, bool val);
+void rec_null(struct rec *r, const char *key); /* key NULL inside arrays */
 /* A fixed-point number with 3 decimals: milli = 1234 -> 1.234 */
 void rec_milli(struct rec *r, const char *key, int64_t milli);
 void rec_obj(struct rec *r, const char *key); /* key NULL inside arrays */

@@ -42,7 +42,7 @@ tools: $(BAREMARK_TOOL) $(MKRELOC)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT := $(HOST_BUILD)/unit
 UNIT_SRCS := $(wildcard tests/host/*.c) lib/dt.c lib/board_fdt.c lib/coretypes.c lib/isa.c lib/summary.c lib/crc32.c lib/record.c lib/text.c lib/options.c lib/stats.c lib/operands.c lib/operands_hw.c lib/wordcopy.c \
-	tools/baremark/textbuf.c harness/clock.c
+	tools/baremark/textbuf.c tools/baremark/jsonline.c harness/clock.c
 # (uart/ns16550.c, uart/pl011.c, uart/statusreg.c, uart/packed.c: tests/host/test_uart.c compiles them, watching their registers)
 FIXTURE_DTBS := $(patsubst tests/fixtures/%.dts,$(HOST_BUILD)/fixtures/%.dtb,$(wildcard tests/fixtures/*.dts))
 
@@ -52,8 +52,8 @@ UNIT_SRCS += $(WORKLOAD_SRCS)
 
 $(UNIT): $(UNIT_SRCS) $(wildcard tests/host/*.h lib/*.h uart/*.h uart/ns16550.c uart/pl011.c uart/statusreg.c uart/packed.c kernels/workload/*.h) kernels/include/rv_insn.h harness/clock.h arch/include/arch.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DWL_STANDALONE -Ilib -Iuart -Ikernels/include -Ikernels/workload -Itests/host -Iharness -Iarch/include \
-		-o $@ $(UNIT_SRCS) -lfdt -lz
+	$(HOSTCC) $(HOST_CFLAGS) $(SAN) -DWL_STANDALONE -Ilib -Iuart -Ikernels/include -Ikernels/workload -Itests/host -Iharness -Iarch/include -Itools/baremark \
+		-o $@ $(UNIT_SRCS) -lfdt -lz -ljansson
 
 $(HOST_BUILD)/fixtures/%.dtb: tests/fixtures/%.dts
 	@mkdir -p $(dir $@)

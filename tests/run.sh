@@ -22,6 +22,8 @@
 #              64 Arm cores and 34 harts under -icount; a refused power-off said
 #   uboot      firmware -> U-Boot -> SD card -> booti on QEMU, both ISAs
 #   insn-table the instruction table: its generator on crafted tables, every form on QEMU -icount
+#   insn-rvv   the RVV table: its generator, the Zvk .word encodings read back, every form at every
+#              SEW x LMUL cell on QEMU -icount (rva23s64 VLEN 128 and 512, max for Zvk*)
 #   boards     QEMU's Raspberry Pi 3B and 4B, i.MX 8M Plus EVK and HiFive Unleashed with
 #              their real device trees: every core up, the quick profile self-checked
 set -uo pipefail
@@ -84,5 +86,6 @@ group smp bash tests/qemu/test_smp.sh
 group uboot bash tests/qemu/test_uboot.sh
 group boards bash tests/qemu/test_boards.sh
 group insn-table bash tests/qemu/test_insn.sh
+group insn-rvv bash tests/qemu/test_insn_rvv.sh
 echo "check: $total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

@@ -2,20 +2,27 @@
  *
  *   gen_insn --bodies ISA TABLE > insn_bodies.S   the four bodies of each form
  *   gen_insn --forms ISA TABLE > insn_forms.c     each form's descriptor and its two kernels
- *   gen_insn --host-texts TABLE...  > insn_texts.c the host tool's table: id, ISA, extension, text
+ *   gen_insn --host-texts TABLE... [--also FILE] > insn_texts.c the host tool's table: id, ISA,
+ *                                                  extension, text; FILE's entries included (the RVV
+ *                                                  table's: tools/gen_insn_rvv.c)
  *   gen_insn --count ISA TABLE                    "EXT N" a line: forms per extension
  *
  * A table (kernels/insn/forms_<isa>.tsv) has one form a line, its fields
  * separated by tabs: extension, name, template, options, and an optional
  * llvm-mca text for a template the assembler cannot spell (.insn). In a
  * template {d} is the result, {1} {2} {3} the sources, {o} a memory offset.
+ * A template of two instructions separated by ';' (an LR/SC pair) is one
+ * op of two instructions: the record says so ("ins").
  * Options (space-separated):
  *   cls=DSSS  each operand's class, result first ('-' for none): rv64 x
- *             (integer), d s h (FP widths), m (a pointer); a64 x w (64/32-bit
- *             views), d s h, m, and the SIMD&FP register whole: v (v<n>, the
- *             template writes the arrangement: {d}.4s), q and b (its 128- and
- *             8-bit scalar views); x86 q l w b (64/32/16/8-bit), x (an XMM
- *             register holding a scalar), m, and vectors: v (XMM), y (YMM), z (ZMM)
+ *             (integer), d s h (FP widths), m (a pointer), c p (an integer or a
+ *             pointer in a compressed form's 3-bit field: x8-x15, rvc_regs); a64 x w
+ *             (64/32-bit views), d s h, m, and the SIMD&FP register whole: v (v<n>,
+ *             the template writes the arrangement: {d}.4s), q and b (its 128- and
+ *             8-bit scalar views); x86 q l w b (64/32/16/8-bit), x (an XMM register
+ *             holding a scalar), m, a e (x86: the implicit rax or eax of a
+ *             one-operand MUL/DIV, pinned: x86_implicit), and vectors: v (XMM),
+ *             y (YMM), z (ZMM)
  *   chain=1|2|3|d   the source the result feeds (d: the result register is
  *             also read, x86's two-operand forms); default 1
  *   via=EXT.NAME    a companion form the chain runs through (its latency is
@@ -23,7 +30,12 @@
  *             source as it is or its operands must change every op
  *   thrvia    the throughput body runs the companion too (a divider whose
  *             operands must not repeat)
- *   vals=int|div|fadd|fmul|fma|fdiv|ptr|zero   operand values (insn.h)
+ *   vals=int|div|fadd|fmul|fma|fdiv|ptr|zero|lrsc   operand values (insn.h)
+ *   needs=EXT  a second extension the form needs (c.zext.h: Zcb and Zbb)
+ *   seed=mov|xor  x86, a form pinned to rax/eax: the throughput body moves
+ *             chain c into it before each op (its ops independent), and
+ *             with xor takes the result back into chain c after it, so a
+ *             divider's operands change (x86_implicit)
  *   alt=N     source N alternates between K2 and K3 (bounded FP chains)
  *   nolat     no latency chain (a store): the throughput kernel alone
  *   floor=none  a latency of under one cycle is a finding, not an error
@@ -36,6 +48,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const char tsv_prog[] = "gen_insn";
+#include "insn_tsv.h"
 
 #define MAX_FORMS 1024
 #define MAX_CHAINS 12
@@ -61,7 +76,7 @@ static const struct isa isas[] = {
 	  {"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "ft8", "ft9", "ft10", "ft11"}},
 	 {8, 12},
 	 {{"a3", "a4", "a5"}, {"fa3", "fa4", "fa5"}},
-	 "xdshm"},
+	 "xdshmcp"},
 	{"a64",
 	 "body_aarch64.h",
 	 {{"2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"},
@@ -75,7 +90,7 @@ static const struct isa isas[] = {
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {10, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlwbxmvyz"},
+	 "qlwbxmaevyz"},
 };
 
 struct form {
@@ -86,26 +101,18 @@ struct form {
 	char via[64]; /* "ext.name" */
 	bool thrvia, nolat, floor_none;
 	char vals[8];
+	char needs[24]; /* a second extension the form needs, or "" */
+	char seed[4];   /* "", "mov" or "xor" (x86_implicit) */
 	int alt; /* 0 or 2, 3 */
 	struct form *comp;
 	bool is_comp; /* some form's companion: measured first (insn.h) */
 };
 
 static struct form forms[MAX_FORMS];
+
 static int nforms;
 static const struct isa *isa;
-static const char *table_path;
 
-static void die(int line, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "gen_insn: %s:%d: ", table_path, line);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	exit(1);
-}
 
 static enum file file_of(char c)
 {
@@ -156,7 +163,10 @@ static void regname(char *out, size_t cap, char c, const char *r)
 		snprintf(out, cap, "%c%s", v, r);
 	} else if (strcmp(isa->name, "x86") == 0) {
 		bool numbered = r[0] == 'r' && isdigit((unsigned char)r[1]);
-		if (c == 'l') {
+		if (c == 'a' || c == 'e') {
+			/* pinned: the implicit accumulator, whatever the chain */
+			snprintf(out, cap, "%%%s", c == 'a' ? "rax" : "eax");
+		} else if (c == 'l') {
 			/* the 32-bit view: r8d..r15d, ebx, ebp, ecx */
 			if (numbered)
 				snprintf(out, cap, "%%%sd", r);
@@ -187,14 +197,102 @@ static void regname(char *out, size_t cap, char c, const char *r)
 	}
 }
 
-static bool valid_ident(const char *s)
+/* rv64's compressed forms (C, Zcb). Their 3-bit register fields name
+ * x8-x15 only (RISC-V Unprivileged ISA 20240411, "C" Extension, Table
+ * 26: s0, s1, a0-a5), which the integer chains above do not use. A body
+ * with such a form takes all its integer registers from there: six chains
+ * and two constants (a form has at most one source besides its chain, a
+ * store two). s0 and s1 are callee-saved: its prologue saves them in a
+ * frame it allocates, which also holds the words the stack-pointer forms
+ * (c.ldsp, c.sdsp) load and store; the state pointer and the iteration
+ * count move to t5 and t6 (rvc_prologue). */
+static const char *const rvc_chain[] = {"s0", "s1", "a2", "a3", "a4", "a5"};
+static const char *const rvc_konst[] = {"a0", "a1"};
+#define RVC_FRAME 272 /* 256 bytes of words (offsets 0..248), then s0 and s1 */
+
+static bool is_rvc_class(char c)
 {
-	if (!*s)
+	return strcmp(isa->name, "rv64") == 0 && (c == 'c' || c == 'p');
+}
+
+static bool is_ptr_class(char c)
+{
+	return c == 'm' || (is_rvc_class(c) && c == 'p');
+}
+
+/* A compressed form's body: one of its operands is in x8-x15, or it
+ * addresses the stack (its frame is the body's). */
+static bool rvc_form(const struct form *f)
+{
+	for (int i = 0; i < 4; i++)
+		if (is_rvc_class(f->cls[i]))
+			return true;
+	return strcmp(isa->name, "rv64") == 0 && strstr(f->tmpl, "(sp)") != NULL;
+}
+
+/* x86's one-operand MUL and DIV, and MULX: their implicit registers
+ * (rdx:rax, Intel SDM vol. 2 and AMD APM vol. 3 MUL, IMUL, DIV, IDIV,
+ * MULX) are two of the integer chains above. A form that names rax or rdx
+ * in its template, or is pinned to rax/eax (class a, e), runs its chains
+ * on r8-r15 only; rdx holds K2 on entry (MULX's implicit multiplier). Its
+ * latency chain runs through rax itself (one chain: a pinned result
+ * register is the chain); its throughput body, with seed=, moves chain c
+ * into rax before each op and (seed=xor) takes the result back after it. */
+static const char *const x86_implicit_chain[] = {"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
+
+static bool is_pinned_class(char c)
+{
+	return strcmp(isa->name, "x86") == 0 && (c == 'a' || c == 'e');
+}
+
+static bool x86_implicit(const struct form *f)
+{
+	if (strcmp(isa->name, "x86") != 0)
 		return false;
-	for (; *s; s++)
-		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_' || *s == '.'))
-			return false;
-	return true;
+	for (int i = 0; i < 4; i++)
+		if (is_pinned_class(f->cls[i]))
+			return true;
+	return strstr(f->tmpl, "%rax") || strstr(f->tmpl, "%eax") || strstr(f->tmpl, "%rdx") || strstr(f->tmpl, "%edx");
+}
+
+/* Register c of the chains, and constant k, of file fl in f's body. */
+static const char *chain_reg(const struct form *f, enum file fl, int c)
+{
+	if (fl == F_INT && x86_implicit(f))
+		return x86_implicit_chain[c];
+	return fl == F_INT && rvc_form(f) ? rvc_chain[c] : isa->chain[fl][c];
+}
+
+static const char *konst_reg(const struct form *f, enum file fl, int k)
+{
+	if (fl == F_INT && rvc_form(f)) {
+		if (k >= 2)
+			die(f->line, "a compressed form has two constants (K1, K2): K%d is not there", k + 1);
+		return rvc_konst[k];
+	}
+	return isa->konst[fl][k];
+}
+
+/* The instructions of one op of the form: a template may hold two
+ * separated by ';' (an LR/SC pair). */
+static int form_insns(const struct form *f)
+{
+	int n = 1;
+	for (const char *p = f->tmpl; *p; p++)
+		n += *p == ';';
+	return n;
+}
+
+static void rvc_prologue(void)
+{
+	printf("\taddi\tsp, sp, -%d\n\tsd\ts0, 256(sp)\n\tsd\ts1, 264(sp)\n", RVC_FRAME);
+	printf("\tsd\ta0, 8(sp)\n"); /* what c.ldsp/c.lwsp read: the same every run */
+	printf("\tmv\tt5, a0\n\tmv\tt6, a1\n");
+}
+
+static void rvc_epilogue(void)
+{
+	printf("\tld\ts0, 256(sp)\n\tld\ts1, 264(sp)\n\taddi\tsp, sp, %d\n", RVC_FRAME);
 }
 
 static void parse_options(struct form *f, char *opts)
@@ -221,13 +319,19 @@ static void parse_options(struct form *f, char *opts)
 		} else if (strcmp(tok, "floor=none") == 0) {
 			f->floor_none = true;
 		} else if (strncmp(tok, "vals=", 5) == 0) {
-			static const char *known[] = {"int", "div", "fadd", "fmul", "fma", "fdiv", "ptr", "zero"};
+			static const char *known[] = {"int", "div", "fadd", "fmul", "fma", "fdiv", "ptr", "zero", "lrsc"};
 			bool ok = false;
 			for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 				ok |= strcmp(tok + 5, known[i]) == 0;
 			if (!ok)
 				die(f->line, "unknown vals=%s", tok + 5);
 			snprintf(f->vals, sizeof(f->vals), "%s", tok + 5);
+		} else if (strcmp(tok, "seed=mov") == 0 || strcmp(tok, "seed=xor") == 0) {
+			snprintf(f->seed, sizeof(f->seed), "%s", tok + 5);
+		} else if (strncmp(tok, "needs=", 6) == 0) {
+			if (!valid_ident(tok + 6) || strchr(tok + 6, '.') || strlen(tok + 6) >= sizeof(f->needs))
+				die(f->line, "needs= takes an extension's name");
+			snprintf(f->needs, sizeof(f->needs), "%s", tok + 6);
 		} else if (strncmp(tok, "alt=", 4) == 0) {
 			if (!strchr("123", tok[4]) || tok[5])
 				die(f->line, "alt= takes 1, 2 or 3");
@@ -245,35 +349,10 @@ static bool uses(const struct form *f, const char *ph)
 
 static void read_table(const char *path)
 {
-	table_path = path;
-	FILE *in = fopen(path, "r");
-	if (!in) {
-		perror(path);
-		exit(1);
-	}
-	char buf[512];
-	int line = 0;
-	while (fgets(buf, sizeof(buf), in)) {
-		line++;
-		size_t n = strlen(buf);
-		if (n && buf[n - 1] == '\n')
-			buf[--n] = 0;
-		else if (n == sizeof(buf) - 1)
-			die(line, "line too long");
-		if (!buf[0] || buf[0] == '#')
-			continue;
-		char *field[5] = {0};
-		int nf = 0;
-		for (char *p = buf; p && nf < 5;) {
-			while (*p == '\t')
-				p++;
-			if (!*p)
-				break;
-			field[nf++] = p;
-			p = strchr(p, '\t');
-			if (p)
-				*p++ = 0;
-		}
+	FILE *in = tsv_open(path);
+	char buf[512], *field[5];
+	int line = 0, nf;
+	while ((nf = tsv_next(in, &line, buf, sizeof(buf), field, 5)) > 0) {
 		if (nf < 3)
 			die(line, "a form needs an extension, a name and a template (tab-separated)");
 		if (nforms == MAX_FORMS)
@@ -281,20 +360,7 @@ static void read_table(const char *path)
 		struct form *f = &forms[nforms];
 		memset(f, 0, sizeof(*f));
 		f->line = line;
-		if (!valid_ident(field[0]) || strchr(field[0], '.') || strlen(field[0]) >= sizeof(f->ext))
-			die(line, "extension '%s': [a-z0-9_], shorter than %zu", field[0], sizeof(f->ext));
-		if (!valid_ident(field[1]) || strlen(field[1]) >= sizeof(f->name))
-			die(line, "name '%s': [a-z0-9_.], shorter than %zu", field[1], sizeof(f->name));
-		if (strlen(field[2]) >= sizeof(f->tmpl) || strchr(field[2], '"') || strchr(field[2], '\\'))
-			die(line, "template too long, or with a quote or backslash");
-		snprintf(f->ext, sizeof(f->ext), "%s", field[0]);
-		snprintf(f->name, sizeof(f->name), "%s", field[1]);
-		snprintf(f->tmpl, sizeof(f->tmpl), "%s", field[2]);
-		if (field[4]) {
-			if (strlen(field[4]) >= sizeof(f->mca) || strchr(field[4], '"') || strchr(field[4], '\\'))
-				die(line, "llvm-mca text too long, or with a quote or backslash");
-			snprintf(f->mca, sizeof(f->mca), "%s", field[4]);
-		}
+		TSV_COMMON(line, field, f);
 		/* defaults: every operand the template names is an integer */
 		char int_cls = strcmp(isa->name, "x86") == 0 ? 'q' : 'x';
 		const char *ph[4] = {"{d}", "{1}", "{2}", "{3}"};
@@ -321,6 +387,9 @@ static void read_table(const char *path)
 		int ci = f->chain == 'd' ? 0 : f->chain - '0';
 		if (f->cls[ci] == '-')
 			die(line, "chain=%c names an operand the template does not have", f->chain);
+		if (f->seed[0] && !is_pinned_class(f->cls[ci]))
+			die(line, "seed= moves a chain into a pinned register (class a or e): the chain here is class %c",
+			    f->cls[ci]);
 		for (int i = 0; i < nforms; i++)
 			if (strcmp(forms[i].ext, f->ext) == 0 && strcmp(forms[i].name, f->name) == 0)
 				die(line, "%s.%s is already on line %d", f->ext, f->name, forms[i].line);
@@ -400,7 +469,9 @@ static bool crosses(const struct form *f)
 
 static int chains_of(const struct form *f)
 {
-	int n = isa->nchain[chain_file(f)];
+	int n = chain_file(f) == F_INT && rvc_form(f) ? (int)(sizeof(rvc_chain) / sizeof(rvc_chain[0]))
+		: chain_file(f) == F_INT && x86_implicit(f) ? (int)(sizeof(x86_implicit_chain) / sizeof(x86_implicit_chain[0]))
+							     : isa->nchain[chain_file(f)];
 	enum file df = file_of(f->cls[0]) == F_FP ? F_FP : F_INT;
 	if (f->cls[0] != '-' && df != chain_file(f) && isa->nchain[df] < n)
 		n = isa->nchain[df];
@@ -434,9 +505,9 @@ struct copy {
 	char reg[5][24]; /* d, 1, 2, 3, o */
 };
 
-static void konst(char *out, size_t cap, char cls, int k)
+static void konst(char *out, size_t cap, const struct form *f, char cls, int k)
 {
-	regname(out, cap, cls, isa->konst[file_of(cls) == F_FP ? F_FP : F_INT][k]);
+	regname(out, cap, cls, konst_reg(f, file_of(cls) == F_FP ? F_FP : F_INT, k));
 }
 
 /* Does the throughput body chain each result into its next op? Only
@@ -447,12 +518,12 @@ static void konst(char *out, size_t cap, char cls, int k)
  * (eight chains of a 4-cycle load allowed no less than 0.5 a load). */
 static bool thr_chained(const struct form *f)
 {
-	return f->chain == 'd' || (f->comp && f->thrvia);
+	return (f->chain == 'd' && !f->seed[0]) || (f->comp && f->thrvia);
 }
 
 static void operands(const struct form *f, int c, int altpick, struct copy *cp, int i, bool independent)
 {
-	const char *cr = isa->chain[chain_file(f)][c];
+	const char *cr = chain_reg(f, chain_file(f), c);
 	int ci = chain_index(f);
 	for (int s = 1; s <= 3; s++) {
 		if (f->cls[s] == '-')
@@ -460,20 +531,21 @@ static void operands(const struct form *f, int c, int altpick, struct copy *cp, 
 		if (s == ci && !independent)
 			regname(cp->reg[s], sizeof(cp->reg[s]), f->cls[s], cr);
 		else
-			konst(cp->reg[s], sizeof(cp->reg[s]), f->cls[s], f->alt == s ? 1 + altpick : s - 1);
+			konst(cp->reg[s], sizeof(cp->reg[s]), f, f->cls[s], f->alt == s ? 1 + altpick : s - 1);
 	}
 	if (f->cls[0] != '-') {
 		enum file df = file_of(f->cls[0]) == F_FP ? F_FP : F_INT;
 		regname(cp->reg[0], sizeof(cp->reg[0]), f->cls[0],
-			df == chain_file(f) ? cr : isa->chain[df][c]);
+			df == chain_file(f) ? cr : chain_reg(f, df, c));
 	}
-	/* a store's offset: 32 words in turn, or a vector's whole slots in
-	 * the same 256 bytes (aligned: no store splits a line) */
+	/* stores rotate over 32 words (a compressed store's offset field
+	 * reaches 124 bytes, c.sw: over 16 there), or a vector's whole slots
+	 * in the same 256 bytes (aligned: no store splits a line) */
 	int w = 8;
 	for (int s = 1; s <= 3; s++)
 		if (is_vec(f->cls[s]) && vec_bytes(f->cls[s]) > w)
 			w = vec_bytes(f->cls[s]);
-	snprintf(cp->reg[4], sizeof(cp->reg[4]), "%d", (i % (256 / w)) * w);
+	snprintf(cp->reg[4], sizeof(cp->reg[4]), "%d", (i % (rvc_form(f) ? 16 : 256 / w)) * w);
 }
 
 static void emit_copy(const struct form *f, int i, int c, int altpick, bool with_comp, bool independent)
@@ -483,8 +555,16 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	operands(f, c, altpick, &cp, i, independent);
 	const char *op[5] = {cp.reg[0], cp.reg[1], cp.reg[2], cp.reg[3], cp.reg[4]};
 	char line[256];
+	char pin = f->cls[chain_index(f)], cr[24] = "";
+	bool seeded = independent && f->seed[0] && is_pinned_class(pin);
+	if (seeded)
+		regname(cr, sizeof(cr), pin == 'e' ? 'l' : 'q', chain_reg(f, F_INT, c));
+	if (seeded) /* chain c into the pinned register: this op's operand */
+		printf("\t%s\t%s, %s\n", pin == 'e' ? "movl" : "movq", cr, pin == 'e' ? "%eax" : "%rax");
 	expand(line, sizeof(line), f->tmpl, op);
 	printf("\t%s\n", line);
+	if (seeded && strcmp(f->seed, "xor") == 0) /* and its result back: the operands change */
+		printf("\t%s\t%s, %s\n", pin == 'e' ? "xorl" : "xorq", pin == 'e' ? "%eax" : "%rax", cr);
 	if (!with_comp || !f->comp)
 		return;
 	/* the companion: from the form's result back into chain c */
@@ -494,14 +574,20 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	int gc = g->chain == 'd' ? 0 : g->chain - '0';
 	for (int s = 1; s <= 3; s++)
 		if (g->cls[s] != '-')
-			konst(gp.reg[s], sizeof(gp.reg[s]), g->cls[s], 0); /* K1: the companion's constant */
+			konst(gp.reg[s], sizeof(gp.reg[s]), f, g->cls[s], 0); /* K1: the companion's constant */
 	if (gc)
 		snprintf(gp.reg[gc], sizeof(gp.reg[gc]), "%s", cp.reg[0]);
-	regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], isa->chain[chain_file(f)][c]);
+	if (is_pinned_class(f->cls[chain_index(f)])) /* the chain is the pinned register */
+		snprintf(gp.reg[0], sizeof(gp.reg[0]), "%s", cp.reg[0]);
+	else
+		regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], chain_reg(f, chain_file(f), c));
 	const char *gop[5] = {gp.reg[0], gp.reg[1], gp.reg[2], gp.reg[3], "0"};
 	expand(line, sizeof(line), g->tmpl, gop);
 	printf("\t%s\n", line);
 }
+
+/* the state's register: a0, or t5 in a compressed form's body */
+static const char *state_reg = "a0";
 
 /* the load instruction for a register of class cls from offset off(state) */
 static void emit_load(char cls, const char *reg, int off)
@@ -521,11 +607,11 @@ static void emit_load(char cls, const char *reg, int off)
 	}
 	if (strcmp(isa->name, "rv64") == 0) {
 		const char *ld = cls == 'd' ? "fld" : cls == 's' ? "flw" : cls == 'h' ? "flh" : "ld";
-		printf("\t%s\t%s, %d(a0)\n", ld, r, off);
+		printf("\t%s\t%s, %d(%s)\n", ld, r, off, state_reg);
 	} else if (strcmp(isa->name, "a64") == 0) {
 		printf("\tldr\t%s, [x0, #%d]\n", r, off);
 	} else {
-		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' ? "movl" : "movq", off, r);
+		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' || cls == 'e' ? "movl" : "movq", off, r);
 	}
 }
 
@@ -533,13 +619,13 @@ static void emit_load(char cls, const char *reg, int off)
 #define OFF_IVAL 0
 #define OFF_FVAL 32
 #define OFF_PTR 64
-#define OFF_VEC 640 /* vec[4][64]: the chain's start, K1..K3 (insn.c checks it) */
+#define OFF_VEC 512 /* vec[4][64]: the chain's start, K1..K3 (insn.c checks it) */
 
 /* Where a register of class cls loads value k (0 the chain's start, 1..3
  * K1..K3) from. */
 static int value_off(char cls, int k)
 {
-	if (cls == 'm')
+	if (is_ptr_class(cls))
 		return OFF_PTR;
 	if (is_vec(cls))
 		return OFF_VEC + 64 * k;
@@ -564,10 +650,20 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n\ttest %%rdi, %%rdi\n");
 	else if (strcmp(isa->name, "a64") == 0)
 		printf("\tcmn\tx0, #1\n");
+	state_reg = "a0";
+	if (rvc_form(f)) {
+		rvc_prologue();
+		state_reg = "t5";
+	}
 	int ci = chain_index(f);
 	char ccls = f->cls[ci];
+	if (x86_implicit(f)) /* MULX's implicit multiplier: K2 */
+		emit_load('q', "rdx", OFF_IVAL + 8 * 2);
+	/* a pinned chain is the pinned register itself in the latency body,
+	 * r8-r15 (moved into it op by op) in the throughput body */
+	char lc = is_pinned_class(ccls) && independent ? (ccls == 'e' ? 'l' : 'q') : ccls;
 	for (int c = 0; c < nch; c++)
-		emit_load(ccls, isa->chain[chain_file(f)][c], value_off(ccls, 0));
+		emit_load(lc, chain_reg(f, chain_file(f), c), value_off(ccls, 0));
 	if (strcmp(isa->name, "a64") == 0 && form_has_vec(f))
 		emit_list_regs();
 	/* constants: each source's K, as its class reads it */
@@ -590,7 +686,7 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 				if (done[dk][ks[q]])
 					continue;
 				done[dk][ks[q]] = true;
-				emit_load(g->cls[s], isa->konst[fl][ks[q]], value_off(g->cls[s], ks[q] + 1));
+				emit_load(g->cls[s], konst_reg(f, fl, ks[q]), value_off(g->cls[s], ks[q] + 1));
 			}
 		}
 	}
@@ -599,29 +695,38 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 static void emit_finish(const struct form *f, int nch, bool thr)
 {
 	enum file cf = chain_file(f);
-	const char *c0 = isa->chain[cf][0];
+	const char *c0 = chain_reg(f, cf, 0);
 	char r[24];
 	if (strcmp(isa->name, "rv64") == 0) {
+		/* a compressed form's chains include a0 and a1's neighbours:
+		 * the sum in t0 first */
+		const char *acc = rvc_form(f) ? "t0" : "a0";
 		if (cf == F_FP) {
 			printf("\tfmv.x.d\ta0, %s\n", c0);
 		} else {
-			printf("\tmv\ta0, %s\n", c0);
+			printf("\tmv\t%s, %s\n", acc, c0);
 			for (int c = 1; thr && c < nch; c++)
-				printf("\txor\ta0, a0, %s\n", isa->chain[cf][c]);
+				printf("\txor\t%s, %s, %s\n", acc, acc, chain_reg(f, cf, c));
+			if (rvc_form(f))
+				printf("\tmv\ta0, t0\n");
 		}
+		if (rvc_form(f))
+			rvc_epilogue();
 	} else if (strcmp(isa->name, "a64") == 0) {
 		if (cf == F_FP) {
 			printf("\tfmov\tx0, d%s\n", c0);
 		} else {
 			printf("\tmov\tx0, x%s\n", c0);
 			for (int c = 1; thr && c < nch; c++)
-				printf("\teor\tx0, x0, x%s\n", isa->chain[cf][c]);
+				printf("\teor\tx0, x0, x%s\n", chain_reg(f, cf, c));
 		}
 	} else {
 		regname(r, sizeof(r), cf == F_FP ? 'x' : 'q', c0);
+		if (!thr && is_pinned_class(f->cls[chain_index(f)])) /* the chain ran in rax */
+			snprintf(r, sizeof(r), "%%rax");
 		printf("\tmovq\t%s, %%rdi\n", r); /* rax may be a chain: the sum in rdi first */
 		for (int c = 1; cf == F_INT && thr && c < nch; c++)
-			printf("\txorq\t%%%s, %%rdi\n", isa->chain[cf][c]);
+			printf("\txorq\t%%%s, %%rdi\n", chain_reg(f, cf, c));
 		printf("\tmovq\t%%rdi, %%rax\n");
 		/* the upper halves of YMM/ZMM registers clean again: SSE code
 		 * after the kernel pays no transition (Intel SDM vol. 1, 14.2) */
@@ -644,7 +749,10 @@ static void emit_body(const struct form *f, int n, const char *kind, int reps, b
 			int altpick = thr ? (i / nch) % 2 : i % 2;
 			emit_copy(f, i, c, altpick, comp, thr && !thr_chained(f));
 		}
-		printf("\tbm_loop_back 7b\n");
+		if (rvc_form(f)) /* the count moved to t6 (rvc_prologue): bm_loop_back's two instructions on it */
+			printf("\taddi\tt6, t6, -1\n\tbnez\tt6, 7b\n");
+		else
+			printf("\tbm_loop_back 7b\n");
 		emit_finish(f, nch, thr);
 		printf("\tret\n");
 	}
@@ -692,21 +800,27 @@ static void gen_bodies(void)
 		bool rv_ext = strcmp(isa->name, "rv64") == 0 && (f->ext[0] == 'z' || f->ext[0] == 'x') &&
 			      strncmp(f->tmpl, ".insn", 5) != 0;
 		bool a64_ext = strcmp(isa->name, "a64") == 0 && strcmp(f->ext, "base") && strcmp(f->ext, "fp");
-		if (rv_ext)
-			printf("\t.option push\n\t.option arch, +%s\n", f->ext);
+		/* a compressed form (C, and Zcb's, which binutils 2.40 spells
+		 * only as .insn): C enabled around it, which .option norvc above
+		 * turns off */
+		bool rv_c = strcmp(isa->name, "rv64") == 0 && (strcmp(f->ext, "c") == 0 || strcmp(f->ext, "zcb") == 0);
+		if (rv_c)
+			rv_ext = false;
+		if (rv_ext || rv_c)
+			printf("\t.option push\n\t.option arch, +%s\n", rv_c ? "c" : f->ext);
 		if (a64_ext)
 			a64_asm_ext(f->ext);
 		if (!f->nolat)
 			emit_body(f, n, "lat", LAT_UNROLL, false);
 		emit_body(f, n, "thr", chains_of(f) * 2, true);
-		if (rv_ext)
+		if (rv_ext || rv_c)
 			printf("\t.option pop\n");
 	}
 }
 
 static const char *feature_of(const struct form *f)
 {
-	static const char *always[] = {"rv64.i", "rv64.m", "rv64.a", "rv64.c", "a64.base", "x86.base", "x86.sse2"};
+	static const char *always[] = {"rv64.i", "rv64.m", "rv64.a", "a64.base", "x86.base", "x86.sse2"};
 	char key[64];
 	snprintf(key, sizeof(key), "%s.%s", isa->name, f->ext);
 	for (size_t i = 0; i < sizeof(always) / sizeof(always[0]); i++)
@@ -714,6 +828,11 @@ static const char *feature_of(const struct form *f)
 			return "";
 	if (strcmp(key, "rv64.f") == 0 || strcmp(key, "rv64.d") == 0 || strcmp(key, "a64.fp") == 0)
 		return "fpu";
+	if (f->needs[0]) { /* "zcb,zbb": insn_verify asks for each */
+		static char both[64];
+		snprintf(both, sizeof(both), "%s,%s", f->ext, f->needs);
+		return both;
+	}
 	return f->ext;
 }
 
@@ -767,17 +886,19 @@ static void gen_forms(void)
 		if (f->comp)
 			snprintf(via, sizeof(via), "\"%s.%s.%s\"", isa->name, f->comp->ext, f->comp->name);
 		mnemonic(op, sizeof(op), f);
-		int ins = 1 + (f->comp ? 1 : 0), thr_ins = 1 + (f->comp && f->thrvia ? 1 : 0);
+		int fi = form_insns(f), ci = f->comp ? form_insns(f->comp) : 0;
+		int ins = fi + ci, thr_ins = fi + (f->thrvia ? ci : 0) + (f->seed[0] ? 1 : 0) + (strcmp(f->seed, "xor") == 0);
 		printf("static const struct insn_form form_%d = {\"%s.%s.%s\", \"%s\", %s, %s, %s, %d, %d, %d, %d, %d, %d, "
-		       "%d};\n",
+		       "%d, %d, NULL};\n", /* NULL: no vector grid (gen_insn_rvv.c) */
 		       n, isa->name, f->ext, f->name, feature_of(f), via, vals_enum(f), fpw_enum(f), ins, chains_of(f),
-		       !f->nolat, crosses(f), f->thrvia, f->is_comp, thr_ins);
+		       !f->nolat, crosses(f), f->thrvia, f->is_comp, thr_ins, fi);
 		if (f->nolat)
 			printf("INSN_KERNEL_THR(%d, form_%d, \"%s.%s.%s\", \"%s\", %d);\n", n, n, isa->name, f->ext, f->name,
 			       op, thr_unroll(f));
 		else
 			printf("INSN_KERNELS(%d, form_%d, \"%s.%s.%s\", \"%s\", %d, %d, %d, %s);\n", n, n, isa->name,
-			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f), thr_chained(f) ? chains_of(f) : 0,
+			       f->ext, f->name, op, LAT_UNROLL, thr_unroll(f),
+			       thr_chained(f) || strcmp(f->seed, "xor") == 0 ? chains_of(f) : 0,
 			       f->floor_none ? "BM_FLOOR_NONE" : "BM_FLOOR_AUTO");
 	}
 }
@@ -838,15 +959,20 @@ int main(int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "--host-texts") == 0) {
 		printf("/* generated by tools/gen_insn.c: do not edit */\n#include \"insn_texts.h\"\n");
 		printf("const struct insn_text insn_texts[] = {\n");
-		unsigned total = 0;
+		const char *also = NULL; /* --also FILE: more entries, included (gen_insn_rvv --host-texts) */
 		for (int a = 2; a < argc; a++) {
+			if (strcmp(argv[a], "--also") == 0 && a + 1 < argc) {
+				also = argv[++a];
+				continue;
+			}
 			isa = isa_of_path(argv[a]);
 			nforms = 0;
 			read_table(argv[a]);
 			gen_texts();
-			total += (unsigned)nforms;
 		}
-		printf("};\nconst unsigned insn_ntexts = %u;\n", total);
+		if (also)
+			printf("#include \"%s\"\n", also);
+		printf("};\nconst unsigned insn_ntexts = sizeof(insn_texts) / sizeof(insn_texts[0]);\n");
 		return 0;
 	}
 	if (argc != 4) {

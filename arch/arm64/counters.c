@@ -130,6 +130,11 @@ void arch_counters_read(uint64_t *v)
 		v[slot_of_counter[k]] = read_evcnt((unsigned)k);
 }
 
+uint64_t arch_cycles_read(void)
+{
+	return have_cycles ? read_sysreg(pmccntr_el0) : 0;
+}
+
 bool arch_time_probe(char *why, size_t cap)
 {
 	struct bm_trap t;

@@ -85,6 +85,13 @@ void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why)
 	return mmu_small_pages((uint64_t)(uintptr_t)buf, bytes, why);
 }
 
+int arch_tlb_flush_kind(const char **why)
+{
+	if ((*why = arch_small_pages()))
+		return 0;
+	return (read_sysreg(CurrentEL) >> 2 & 3) == 2 ? 2 : 1;
+}
+
 void arch_small_pages_end(void)
 {
 	/* The view stays valid; nothing uses it after the kernel. */

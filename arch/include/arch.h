@@ -18,7 +18,7 @@ void arch_trap_fields(struct rec *r, const struct bm_trap *t);
  * always cycles and retired instructions; event slots follow. */
 #define BM_SLOT_CYCLES 0
 #define BM_SLOT_INSTRET 1
-#define BM_MAX_SLOTS 8
+#define BM_MAX_SLOTS 10
 
 struct bm_slot {
 	const char *name; /* "cycles", "instret", "l1d_miss", "br_miss", ... */
@@ -28,6 +28,12 @@ struct bm_slot {
 	 * emulates cycle/instret for a hart without Zicntr): why says what a
 	 * read costs, and results say their counts came through it */
 	bool emulated;
+	/* NULL: every result carries this event; else only the results of
+	 * kernels whose name begins so (the TLB events: only the TLB
+	 * kernels, the ones they explain; elsewhere they cost console bytes
+	 * and, on QEMU, whose TLB flushes by the host's clock, vary from run
+	 * to run) */
+	const char *kernels;
 };
 
 struct bm_counters {
@@ -86,6 +92,11 @@ void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why);
 /* After each kernel parameter: the view is no longer used (RISC-V turns
  * translation back off, Linux unmaps its mapping, arm64 does nothing). */
 void arch_small_pages_end(void);
+/* For cache.tlb.flush: which TLB flush this core runs at the level the
+ * image is at; 0 where it cannot run one, with the reason in *why (the
+ * Linux build: a process may not). RISC-V: 1 (sfence.vma); arm64: 1 at
+ * EL1 (TLBI VMALLE1), 2 at EL2 (TLBI ALLE2). */
+int arch_tlb_flush_kind(const char **why);
 
 /* Flushes the `n` lines holding base, base + stride, ... out of every
  * cache level (clean and invalidate to the point of coherence) and waits
@@ -114,6 +125,10 @@ void arch_counters_settle(void);
 /* Reads every available slot into v[slot]; unavailable slots are left
  * untouched. Same code path each call, so its cost cancels out. */
 void arch_counters_read(uint64_t *v);
+/* The cycle counter alone (0 where it is unavailable): the clock
+ * measurement's waits read only this, so a turn of their loop does not
+ * grow with the number of event counters a board gives. */
+uint64_t arch_cycles_read(void);
 /* RISC-V: stops and frees the SBI PMU counters the probe started (the
  * probe does it first too); nothing elsewhere. */
 void arch_counters_release(void);

@@ -121,6 +121,12 @@ void linux_pages_fields(struct rec *r)
 	rec_close(r);
 }
 
+int arch_tlb_flush_kind(const char **why)
+{
+	*why = "a process cannot flush the TLB: the instruction is privileged";
+	return 0;
+}
+
 const char *arch_small_pages(void)
 {
 	long page = sysconf(_SC_PAGESIZE);

@@ -38,11 +38,17 @@
 static const struct {
 	const char *name;
 	unsigned long idx;
+	const char *kernels; /* struct bm_slot's: whose results carry it */
 } wanted[] = {
-	{"l1d_miss", 0x10001},
-	{"l1d_access", 0x10000},
-	{"br_miss", 0x00006},
-	{"branches", 0x00005},
+	{"l1d_miss", 0x10001, NULL},
+	{"l1d_access", 0x10000, NULL},
+	{"br_miss", 0x00006, NULL},
+	{"branches", 0x00005, NULL},
+	/* DTLB (cache_id 3) read and write misses, ITLB (4) read misses:
+	 * the events QEMU's virt machine counts (its tree's riscv,pmu map) */
+	{"dtlb_read_miss", 0x10019, "cache.tlb."},
+	{"dtlb_write_miss", 0x1001b, "cache.tlb."},
+	{"itlb_miss", 0x10021, "cache.tlb."},
 };
 
 static bool have_cycle, have_instret, have_time;
@@ -149,6 +155,7 @@ static void probe_events(struct bm_counters *c, const struct bm_raw_event *raw)
 	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]) && c->nslots < BM_MAX_SLOTS; i++) {
 		struct bm_slot *s = &c->slot[c->nslots++];
 		s->name = wanted[i].name;
+		s->kernels = wanted[i].kernels;
 		s->avail = false;
 		if (!pmu) {
 			snprintf(s->why, sizeof(s->why), "firmware has no SBI PMU extension");
@@ -284,6 +291,11 @@ void arch_counters_read(uint64_t *v)
 		v[BM_SLOT_INSTRET] = csr_read(instret);
 	for (int i = 0; i < nevents; i++)
 		v[2 + i] = read_hpm(ev_csr[i]);
+}
+
+uint64_t arch_cycles_read(void)
+{
+	return have_cycle ? csr_read(cycle) : 0;
 }
 
 bool arch_time_probe(char *why, size_t cap)

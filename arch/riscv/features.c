@@ -181,14 +181,20 @@ static bool riscv_fpu(void)
 	return (st >> 13 & 3) != 0;
 }
 
-/* A scalar extension beyond RV64GC (Zba, Zbb, Zfh, XTheadBa ...): the
- * instruction table's forms run where the hart's ISA string in the tree
- * lists it (nothing else says so without executing it, and an
- * instruction the core may lack is never executed). */
+/* A scalar extension beyond RV64GC (Zba, Zbb, Zfh, XTheadBa ...), or C
+ * (the table's compressed forms): the instruction table's forms run where
+ * the hart's ISA string in the tree lists it (nothing else says so
+ * without executing it, and an instruction the core may lack is never
+ * executed). */
+static bool scalar_name(const char *name)
+{
+	return name[0] == 'z' || name[0] == 'x' || strcmp(name, "c") == 0;
+}
+
 static bool scalar_ext(const char *name)
 {
 	const struct bm_cpu_desc *c = riscv_self_cpu();
-	return (name[0] == 'z' || name[0] == 'x') && c && isa_has_ext(c->isa, name);
+	return scalar_name(name) && c && isa_has_ext(c->isa, name);
 }
 
 bool arch_has_feature(const char *name)
@@ -215,7 +221,7 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 		snprintf(why, cap, "no RVV 1.0 unit: reading vlenb traps");
 	else if (strcmp(name, "xtheadvector") == 0)
 		riscv_thead_vlen(why, cap);
-	else if (!e && (name[0] == 'z' || name[0] == 'x'))
+	else if (!e && scalar_name(name))
 		snprintf(why, cap, "%s is not in this hart's ISA string (riscv,isa / riscv,isa-extensions): not executed",
 			 name);
 	else if (!e || !vext_missing(e, why, cap))

@@ -101,6 +101,11 @@ void *arch_small_pages_view(void *buf, uint64_t bytes, const char **why)
 	return (void *)(uintptr_t)((uint64_t)WINDOW_GI * GIB);
 }
 
+int arch_tlb_flush_kind(const char **why)
+{
+	return (*why = arch_small_pages()) ? 0 : 1;
+}
+
 void arch_small_pages_end(void)
 {
 	__asm__ volatile("csrw satp, zero\n\tsfence.vma zero, zero" ::: "memory");

@@ -4,7 +4,8 @@
  * Each line holds [next pointer, position in the cycle], so the self-check
  * knows exactly where the chase must end after any number of steps.
  * cache.seq.lat chases the same lines in address order instead, and
- * cache.tlb.lat one line per page. */
+ * cache.tlb.lat one line per page, and cache.tlb.flush the same pages
+ * with the TLB flushed before each load. */
 #include "arch.h"
 #include "chase_build.h"
 #include "kernel.h"
@@ -24,6 +25,7 @@ struct chase_kind {
 struct chase_state {
 	uint64_t *start; /* first field: the body loads it */
 	uint64_t lines;
+	struct bm_bodies flush; /* cache.tlb.flush: the port's flush bodies */
 };
 
 /* 1, 2, 4 ... KiB; the full profile adds the 1.5x points between. */
@@ -125,3 +127,85 @@ static const char *tlb_verify(const struct bm_kernel *k, const struct bm_env *en
 
 CHASE_KERNEL(cache_tlb, "cache.tlb.lat", "dependent load, one line per 4 KiB page", "pages", tlb_pages, tlb_verify, true,
 	     false, true);
+
+/* The cost of a TLB refill, and what counts it: the pages of
+ * cache.tlb.lat with every translation flushed before each load, so each
+ * load walks the page tables (through whatever page-walk caches the flush
+ * leaves) and the loop's own code page is refetched through the
+ * instruction TLB. Per op: the flush, one walk and one load. Its events
+ * (dtlb_read_miss and itlb_miss where the SBI PMU counts them) say that
+ * exactly one data-TLB miss happens per op where the core counts one;
+ * QEMU's virt machine does, through OpenSBI, and reads 1.000. Only a few
+ * pages: the walk's own loads stay in cache, so a point's cost is the
+ * flush and the walk, not memory. */
+static bool flush_pages(const struct bm_env *env, unsigned i, uint64_t *value)
+{
+	(void)env;
+	if (i > 2)
+		return false;
+	*value = 16ull << (2 * i); /* 16, 64, 256 */
+	return true;
+}
+
+#if defined(__riscv)
+uint64_t bm_chase_flush_x1(void *, uint64_t);
+uint64_t bm_chase_flush_x2(void *, uint64_t);
+#elif defined(__aarch64__)
+uint64_t bm_chase_flush_el1_x1(void *, uint64_t);
+uint64_t bm_chase_flush_el1_x2(void *, uint64_t);
+uint64_t bm_chase_flush_el2_x1(void *, uint64_t);
+uint64_t bm_chase_flush_el2_x2(void *, uint64_t);
+#endif
+
+/* The flush the port runs at the image's level; false where none. */
+static bool flush_bodies(struct bm_bodies *b, const char **why)
+{
+	int kind = arch_tlb_flush_kind(why);
+#if defined(__riscv)
+	*b = (struct bm_bodies){bm_chase_flush_x1, bm_chase_flush_x2};
+#elif defined(__aarch64__)
+	*b = kind == 2 ? (struct bm_bodies){bm_chase_flush_el2_x1, bm_chase_flush_el2_x2}
+		       : (struct bm_bodies){bm_chase_flush_el1_x1, bm_chase_flush_el1_x2};
+#else
+	(void)b;
+	if (kind)
+		*why = "no TLB flush body for this ISA";
+	kind = 0;
+#endif
+	return kind != 0;
+}
+
+static const char *flush_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+{
+	(void)k, (void)env;
+	struct bm_bodies b;
+	const char *why = NULL;
+	*skip = !flush_bodies(&b, &why);
+	return *skip ? why : NULL;
+}
+
+static void *flush_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t pages, uint64_t *iters,
+			   const char **why)
+{
+	struct chase_state *s = prepare(k, env, pages, iters, why);
+	if (s && !flush_bodies(&s->flush, why))
+		return NULL;
+	return s;
+}
+
+BM_STATE_BODIES(struct chase_state, flush)
+
+static const struct chase_kind flush_kind = {.per_page = true};
+BM_KERNEL(cache_tlb_flush) = {
+	.name = "cache.tlb.flush",
+	.op = "TLB flush, then a dependent load on another 4 KiB page",
+	.param_name = "pages",
+	.param = flush_pages,
+	.prepare = flush_prepare,
+	.verify = flush_verify,
+	.body = {body_x1, body_x2},
+	.ops_per_iter = UNROLL,
+	.check = check,
+	.arg = &flush_kind,
+	.floor = BM_FLOOR_L1_LOAD,
+};

@@ -13,3 +13,12 @@
 .macro chase_finish
 .endm
 BM_BODY bm_chase, 64, chase_setup, chase_op, chase_finish
+
+/* cache.tlb.flush: every translation dropped before each load, so each
+ * load walks the page tables (sfence.vma with x0, x0: all address
+ * spaces, global pages too; privileged spec 1.12 section 4.2.1). */
+.macro flush_op
+	sfence.vma	zero, zero
+	ld	a0, 0(a0)
+.endm
+BM_BODY bm_chase_flush, 64, chase_setup, flush_op, chase_finish

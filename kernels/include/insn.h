@@ -21,6 +21,7 @@ enum insn_vals {
 	INSN_VALS_FDIV, /* x / 3.125 or 2.75, + 1.375 (the companion): full mantissas, bounded */
 	INSN_VALS_PTR,  /* a pointer to 64 words that each hold that pointer (loads chain through it) */
 	INSN_VALS_ZERO, /* sources of zero where the form needs them unchanged (an AMO that must not move memory) */
+	INSN_VALS_LRSC, /* PTR's, and K1 the pointer too: an LR/SC pair's companion adds the SC's 0 back to it */
 	INSN_VALS_N
 };
 
@@ -30,7 +31,7 @@ enum insn_fpw { INSN_FP_D, INSN_FP_S, INSN_FP_H, INSN_FP_N };
 
 struct insn_form {
 	const char *id;        /* "rv64.zbb.andn" */
-	const char *feature;   /* arch_has_feature's name; "" for what every core of the ISA has */
+	const char *feature;   /* arch_has_feature's name, or two "zcb,zbb"; "" for what every core of the ISA has */
 	const char *via;       /* the companion's form id; NULL: the result feeds its source */
 	enum insn_vals vals;
 	enum insn_fpw fpw;
@@ -41,7 +42,63 @@ struct insn_form {
 	uint8_t thr_via;       /* the throughput body runs the companion too (operands that must change) */
 	uint8_t is_companion;  /* another form's chain runs through this one: it is measured first */
 	uint8_t thr_insns_per_op; /* the same for the throughput body */
+	uint8_t form_insns;    /* instructions of the form itself: 1, 2 for an LR/SC pair */
+	/* A vector form (issue 43): measured at every SEW x LMUL cell in the
+	 * grid's table; NULL for a scalar form. */
+	const struct insn_grid *grid;
 };
+
+/* The vector table's cells: SEW 8 16 32 64 by LMUL mf8 mf4 mf2 m1 m2 m4
+ * m8, index SEW index x 7 + LMUL index (the record's order). */
+#define INSN_NCELL 28
+enum insn_ref { INSN_REF_NONE, INSN_REF_ADD, INSN_REF_MUL, INSN_REF_RED, INSN_REF_FADD };
+enum insn_vvals { INSN_VV_INT, INSN_VV_FADD, INSN_VV_FMUL, INSN_VV_FMA, INSN_VV_FDIV, INSN_VV_IDX, INSN_VV_GATHER };
+
+struct insn_grid {
+	uint32_t cells;               /* bit c: the form takes cell c (at ELEN 64) */
+	uint8_t variant[INSN_NCELL];  /* the body variant cell c runs */
+	const bm_body_fn (*lat)[2];   /* by variant: N and 2N latency bodies; NULL: no chain (nolat) */
+	const bm_body_fn (*thr)[2];   /* the same for throughput; an entry of NULLs: no room at that LMUL */
+	enum insn_ref ref;            /* the C reference the latency body's element 0 is checked against */
+	enum insn_vvals vals;
+	uint8_t eg;                   /* element group size (Zvk*): 0, 4 or 8 */
+	char dcls;                    /* the result's class (gen_insn_rvv.c) */
+	uint8_t avl;                  /* the vl the bodies leave: 0 VLMAX, else min(avl, VLMAX) (vsetivli) */
+};
+
+/* What the generated vector bodies read (offsets in gen_insn_rvv.c): the
+ * vtypes of the cell and of the classes of wider and narrower operands,
+ * each class's chain start and constants as 64-bit patterns vmv.v.x
+ * truncates, scalars, the buffer. */
+struct insn_vstate {
+	uint64_t vtype, vtype_w, vtype_h, vtype_q, vtype_o, vtype_m, vtype_e; /* 0 .. 48 */
+	uint64_t kv[8][4];  /* 56: classes v w h q o m s e: chain start, K1..K3 */
+	uint64_t kx[4];     /* 312 */
+	uint64_t kf[4];     /* 344: NaN-boxed at SEW */
+	uint64_t ptr;       /* 376 */
+	uint64_t got_vl, got_vtype; /* 384, 392: vl and vtype as each body's loop left them */
+	/* the C side's own */
+	const struct insn_form *form;
+	unsigned cell, sew;
+	uint64_t vlmax;
+	bool thr;
+	struct bm_bodies bodies;
+	uint64_t first[2], first_iters;
+	uint8_t *buf;
+};
+
+void *insn_grid_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+			const char **why);
+bool insn_grid_check(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+bool insn_grid_param(const struct insn_form *f, const struct bm_env *env, unsigned i, uint64_t *value);
+uint64_t insn_grid_x1(void *state, uint64_t iters);
+uint64_t insn_grid_x2(void *state, uint64_t iters);
+/* "e32m1" for cell c (harness/insn_record.c) */
+const char *insn_cell_name(unsigned c);
+/* VLEN in bits; 0 where the image has no vector table */
+unsigned insn_vlen_bits(void);
+
+struct insn_vref;
 
 /* The state every generated body reads (the offsets are in gen_insn.c). */
 struct insn_state {
@@ -50,22 +107,29 @@ struct insn_state {
 	uint64_t ptr;      /* 64: &words[0] */
 	uint64_t first[2]; /* the first result of each body at the first iteration count (check) */
 	uint64_t first_iters;
-	/* each holds ptr; at 128, 64-byte aligned, so a vector load or store
-	 * at a multiple of its size never splits a cache line */
-	uint64_t words[64] __attribute__((aligned(64)));
-	/* 640: vector registers' values (issue 43), 64 bytes each (a ZMM
+	/* each holds ptr: loads read words[1] and [8], stores rotate over
+	 * 0..248 bytes (an STP there writes 16, a vector store up to 64); at
+	 * 128, on a cache line, so a vector access at a multiple of its size
+	 * never splits one */
+	uint64_t words[48] __attribute__((aligned(64)));
+	/* 512: vector registers' values (issue 43), 64 bytes each (a ZMM
 	 * register; a 16-byte register reads the first 16): the chain's
 	 * start, K1, K2, K3, every lane the set's value at its width */
 	uint8_t vec[4][64] __attribute__((aligned(64)));
 	/* the kernel that prepared this state, for the reference check
-	 * (insn.c): its form, a throughput body, chained or independent */
-	const struct insn_form *form;
+	 * (insn.c, A64 and x86): the form's reference or NULL, a throughput
+	 * body, chained or independent */
+	const struct insn_vref *ref;
 	bool thr, thr_chained;
 };
 
 void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why);
 bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result);
+/* Determinism (insn.c): the first result of each body at an iteration
+ * count is kept in first[], and every later run at that count must
+ * return it. */
+bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result);
 const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip);
 
 /* The table's kernels live in a section of their own, which the harness
@@ -99,6 +163,29 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 		.name = "insn." name_ ".thr", .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
 		.body = {bm_insn_##n##_thr_x1, bm_insn_##n##_thr_x2}, .ops_per_iter = thr_u,                 \
 		.check = insn_check, .arg = &form_, .form = &form_, .floor = BM_FLOOR_NONE,                   \
+	}
+
+/* The two kernels of a vector form, one point a cell (the parameter is
+ * the cell's index; insn_grid_param lists those the form and the core
+ * take). The harness hands the points to one grid record a form. */
+#define INSN_GRID_KERNELS(n, form_, name_, op_, lat_u, thr_u, chains_)                                        \
+	INSN_GRID_KERNELS_THR(n, form_, name_, op_, lat_u, thr_u, chains_);                                   \
+	BM_INSN_KERNEL(insn_##n##_lat) = {                                                                    \
+		.name = "insn." name_ ".lat", .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
+		.prepare = insn_grid_prepare, .verify = insn_verify, .body = {insn_grid_x1, insn_grid_x2},     \
+		.ops_per_iter = lat_u, .check = insn_grid_check, .arg = &form_, .form = &form_,                \
+		.chains = chains_, .floor = BM_FLOOR_AUTO,                                                     \
+	}
+#define INSN_GRID_KERNELS_THR(n, form_, name_, op_, lat_u, thr_u, chains_)                                    \
+	static bool insn_##n##_param(const struct bm_env *env, unsigned i, uint64_t *v)                       \
+	{                                                                                                     \
+		return insn_grid_param(&form_, env, i, v);                                                    \
+	}                                                                                                     \
+	BM_INSN_KERNEL(insn_##n##_thr) = {                                                                    \
+		.name = "insn." name_ ".thr", .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
+		.prepare = insn_grid_prepare, .verify = insn_verify, .body = {insn_grid_x1, insn_grid_x2},     \
+		.ops_per_iter = thr_u, .check = insn_grid_check, .arg = &form_, .form = &form_,                \
+		.chains = chains_, .floor = BM_FLOOR_NONE,                                                     \
 	}
 
 #endif

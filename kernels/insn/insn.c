@@ -49,42 +49,57 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 	 * (neither zero nor one operand a divider could short-cut) */
 	static const uint64_t divs[4] = {0xf123456789abcdefull, 0xc0ffee1234567891ull, 0x1d2b3c4dull, 0x1a2b3c5ull};
 	const struct fp3 *f[4] = {&FP_START, &FP_1_5, &FP_1_5, &FP_M1_5};
-	memcpy(s->ival, ints, sizeof(ints));
+	const uint64_t *iv = v == INSN_VALS_DIV ? divs : ints;
+	for (int i = 0; i < 4; i++) /* by word: under sim each call and byte costs (docs/simulators.md) */
+		s->ival[i] = iv[i];
 	switch (v) {
-	case INSN_VALS_DIV: memcpy(s->ival, divs, sizeof(divs)); break;
 	case INSN_VALS_FMUL: f[1] = &FP_2, f[2] = &FP_2, f[3] = &FP_0_5; break;
 	case INSN_VALS_FMA: f[1] = &FP_0_5, f[2] = &FP_M1, f[3] = &FP_0_5; break;
 	case INSN_VALS_FDIV: f[1] = &FP_1_375, f[2] = &FP_3_125, f[3] = &FP_2_75; break;
-	case INSN_VALS_ZERO: memset(s->ival + 1, 0, 3 * sizeof(uint64_t)); break;
+	case INSN_VALS_ZERO: s->ival[1] = s->ival[2] = s->ival[3] = 0; break;
 	default: break;
 	}
 	for (int i = 0; i < 4; i++)
 		s->fval[i] = fp_bits(f[i], w);
 	s->ptr = (uint64_t)(uintptr_t)&s->words[0];
-	for (int i = 0; i < 64; i++)
+	for (size_t i = 0; i < sizeof(s->words) / sizeof(s->words[0]); i++)
 		s->words[i] = s->ptr;
-	if (v == INSN_VALS_PTR) {
+	if (v == INSN_VALS_PTR || v == INSN_VALS_LRSC) {
 		/* the chain starts at the pointer; an index register holds 8
 		 * (words[1]: the pointer again) */
 		s->ival[0] = s->ptr;
 		s->ival[1] = s->ival[2] = s->ival[3] = 8;
 	}
-	/* Vector registers: every lane the scalar value, FP at the form's
-	 * width (so each lane stays normal and bounded as the scalar chain
-	 * does), integers as 64-bit lanes (narrower lanes read their bytes). */
+	/* an LR/SC pair's SC writes 0 (success) to the chain, its companion
+	 * adds K1: the pointer again. A failed SC (1) would leave the pointer
+	 * misaligned and the next LR trap: never a figure. */
+	if (v == INSN_VALS_LRSC)
+		s->ival[1] = s->ptr;
+#if defined(__aarch64__) || defined(__x86_64__)
+	/* Vector registers (issue 43; RISC-V's table has none: RVV's state is
+	 * insn_vstate): every lane the scalar value, FP at the form's width (so
+	 * each lane stays normal and bounded as the scalar chain does),
+	 * integers as 64-bit lanes (narrower lanes read their bytes). */
 	bool fp = v == INSN_VALS_FADD || v == INSN_VALS_FMUL || v == INSN_VALS_FMA || v == INSN_VALS_FDIV;
-	unsigned lane = !fp ? 8 : w == INSN_FP_S ? 4 : w == INSN_FP_H ? 2 : 8;
-	for (int k = 0; k < 4; k++)
-		for (unsigned b = 0; b < sizeof(s->vec[k]); b += lane)
-			memcpy(&s->vec[k][b], fp ? (const void *)&s->fval[k] : (const void *)&s->ival[k], lane);
+	for (int k = 0; k < 4; k++) {
+		uint64_t x = fp ? s->fval[k] : s->ival[k];
+		if (fp && w == INSN_FP_S)
+			x = (x & 0xffffffffull) * 0x0000000100000001ull;
+		else if (fp && w == INSN_FP_H)
+			x = (x & 0xffffull) * 0x0001000100010001ull;
+		for (unsigned b = 0; b < sizeof(s->vec[k]); b += sizeof(x))
+			memcpy(&s->vec[k][b], &x, sizeof(x));
+	}
+#endif
 }
 
 /* gen_insn.c's OFF_VEC; the words a pointer chain and the stores use
  * start on a cache line (a vector access at a multiple of its size stays
  * within one) */
-_Static_assert(offsetof(struct insn_state, vec) == 640, "tools/gen_insn.c OFF_VEC");
+_Static_assert(offsetof(struct insn_state, vec) == 512, "tools/gen_insn.c OFF_VEC");
 _Static_assert(offsetof(struct insn_state, words) % 64 == 0, "words on a cache line");
 
+#if defined(__aarch64__) || defined(__x86_64__)
 /* The C reference of lane-wise integer forms (issue 43): the body's
  * result is the low 64 bits of chain 0 (gen_insn.c emit_finish). A
  * latency body runs chain 0 from vec[0] through op K2 16 times an
@@ -92,12 +107,12 @@ _Static_assert(offsetof(struct insn_state, words) % 64 == 0, "words on a cache l
  * K1 op K2 in it; a chained one (a two-operand form) runs each chain
  * twice an iteration (four times in the 2N body). The arm64 C is
  * integer-only: FP forms have no reference here. */
-struct insn_ref {
+struct insn_vref {
 	const char *id;
-	char op;      /* '+', '*' or '^' */
+	char op;       /* '+', '-', '*' or '^' */
 	unsigned bits; /* lane width */
 };
-static const struct insn_ref refs[] = {
+static const struct insn_vref refs[] = {
 	{"a64.neon.add.16b", '+', 8},     {"a64.neon.add.8h", '+', 16},     {"a64.neon.add.4s", '+', 32},
 	{"a64.neon.add.2d", '+', 64},     {"a64.neon.add.8b", '+', 8},      {"a64.neon.mul.8h", '*', 16},
 	{"a64.neon.mul.4s", '*', 32},     {"a64.neon.eor.16b", '^', 64},    {"a64.neon.sub.2d", '-', 64},
@@ -124,7 +139,7 @@ static uint64_t lane_n(char op, uint64_t x, uint64_t k, uint64_t n)
 }
 
 /* The low 64 bits of a vector after n ops from start x (lane-wise with k). */
-static uint64_t ref_word(const struct insn_ref *r, uint64_t x, uint64_t k, uint64_t n)
+static uint64_t ref_word(const struct insn_vref *r, uint64_t x, uint64_t k, uint64_t n)
 {
 	uint64_t mask = r->bits == 64 ? ~0ull : (1ull << r->bits) - 1, out = 0;
 	for (unsigned sh = 0; sh < 64; sh += r->bits)
@@ -132,7 +147,7 @@ static uint64_t ref_word(const struct insn_ref *r, uint64_t x, uint64_t k, uint6
 	return out;
 }
 
-static const struct insn_ref *ref_of(const struct insn_form *f)
+static const struct insn_vref *ref_of(const struct insn_form *f)
 {
 	for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++)
 		if (strcmp(refs[i].id, f->id) == 0)
@@ -141,34 +156,26 @@ static const struct insn_ref *ref_of(const struct insn_form *f)
 }
 
 /* What a body of a form with a reference returns (insn_check). */
-static uint64_t ref_result(const struct insn_state *s, const struct insn_ref *r, unsigned variant, uint64_t iters)
+static uint64_t ref_result(const struct insn_state *s, unsigned variant, uint64_t iters)
 {
 	uint64_t v[3];
-	memcpy(v, s->vec, sizeof(v[0]));          /* vec[0]: the chain's start */
-	memcpy(&v[1], s->vec[1], sizeof(v[1]));   /* K1 */
-	memcpy(&v[2], s->vec[2], sizeof(v[2]));   /* K2 */
+	for (int k = 0; k < 3; k++)
+		memcpy(&v[k], s->vec[k], sizeof(v[k])); /* the chain's start, K1, K2 */
 	uint64_t per = variant + 1;
 	if (!s->thr)
-		return ref_word(r, v[0], v[2], iters * 16 * per);
+		return ref_word(s->ref, v[0], v[2], iters * 16 * per);
 	if (s->thr_chained)
-		return ref_word(r, v[0], v[2], iters * 2 * per);
-	return ref_word(r, v[1], v[2], 1);
+		return ref_word(s->ref, v[0], v[2], iters * 2 * per);
+	return ref_word(s->ref, v[1], v[2], 1);
 }
 
-void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
-		   const char **why)
+/* A64 and x86: the reference of the form, the kind of body; a ZMM form's
+ * longer runs. */
+static void vector_prepare(struct insn_state *s, const struct bm_kernel *k, uint64_t *iters)
 {
-	(void)param;
 	const struct insn_form *f = k->form;
-	struct insn_state *s = arena_alloc(sizeof(*s), 64);
-	if (!s) {
-		*why = "no memory for kernel state";
-		return NULL;
-	}
-	memset(s, 0, sizeof(*s));
-	fill(s, f->vals, f->fpw);
 	size_t n = strlen(k->name);
-	s->form = f;
+	s->ref = ref_of(f);
 	s->thr = n > 4 && strcmp(k->name + n - 4, ".thr") == 0;
 	s->thr_chained = s->thr && k->chains;
 	/* A ZMM form (its name ends .z: tools/gen_insn.c holds every form
@@ -180,39 +187,80 @@ void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t
 	size_t idn = strlen(f->id);
 	if (idn > 2 && strcmp(f->id + idn - 2, ".z") == 0 && *iters < 16384)
 		*iters = 16384;
-	/* under sim a cycle-exact model reads the same every run: 8
-	 * iterations (128 ops a latency body, 16 to 24 a chain's throughput
-	 * body) are enough, and each form then costs a core's RTL a few
-	 * thousand instructions (docs/simulators.md) */
-	if (env->opt->profile == BM_PROFILE_SIM && *iters > 8)
-		*iters = 8;
+}
+#endif
+
+void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+		   const char **why)
+{
+	(void)param;
+	const struct insn_form *f = k->form;
+	struct insn_state *s = arena_alloc(sizeof(*s), 64);
+	if (!s) {
+		*why = "no memory for kernel state";
+		return NULL;
+	}
+	/* every field is written here: fill sets the operands and words, and
+	 * the check's memory starts empty (no memset of the whole state: under
+	 * sim its 600 bytes cost each kernel about 400 instructions) */
+	s->first[0] = s->first[1] = 0;
+	s->first_iters = 0;
+	fill(s, f->vals, f->fpw);
+#if defined(__aarch64__) || defined(__x86_64__)
+	vector_prepare(s, k, iters);
+#endif
+	/* under sim a cycle-exact model reads the same every run: 4
+	 * iterations (64 ops a latency body, 24 to 48 a throughput body; the
+	 * 2N body twice that) are enough, and each body runs 8 times a form
+	 * (warm-up, untimed and timed passes) (docs/simulators.md) */
+	if (env->opt->profile == BM_PROFILE_SIM && *iters > 4)
+		*iters = 4;
 	return s;
 }
 
 /* Determinism: the first result of each body at an iteration count is
  * kept, and every later run at that count must return it. */
+bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result)
+{
+	if (variant > 1)
+		return false;
+	if (*first_iters != iters) {
+		*first_iters = iters;
+		first[0] = first[1] = 0;
+	}
+	if (!first[variant] && result) {
+		first[variant] = result;
+		return true;
+	}
+	return first[variant] == result || (!first[variant] && !result);
+}
+
 bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
 {
 	struct insn_state *s = (struct insn_state *)state;
-	if (variant > 1)
+#if defined(__aarch64__) || defined(__x86_64__)
+	if (variant <= 1 && s->ref && result != ref_result(s, variant, iters))
 		return false;
-	const struct insn_ref *r = ref_of(s->form);
-	if (r && result != ref_result(s, r, variant, iters))
-		return false;
-	if (s->first_iters != iters) {
-		s->first_iters = iters;
-		s->first[0] = s->first[1] = 0;
-	}
-	if (!s->first[variant] && result) {
-		s->first[variant] = result;
-		return true;
-	}
-	return s->first[variant] == result || (!s->first[variant] && !result);
+#endif
+	return insn_same_result(s->first, &s->first_iters, variant, iters, result);
 }
 
 const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
 	(void)env;
 	const struct insn_form *f = k->form;
-	return f->feature[0] ? bm_needs(f->feature, skip) : NULL;
+	/* one feature, or two separated by a comma (c.zext.h: Zcb and Zbb) */
+	char one[32];
+	for (const char *p = f->feature; *p;) {
+		size_t n = strcspn(p, ",");
+		if (n >= sizeof(one))
+			return "a feature name too long for insn_verify";
+		memcpy(one, p, n);
+		one[n] = 0;
+		const char *why = bm_needs(one, skip);
+		if (why)
+			return why;
+		p += n + (p[n] == ',');
+	}
+	return NULL;
 }

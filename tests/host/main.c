@@ -23,6 +23,7 @@ void test_summary(void);
 void test_workload(void);
 void test_textbuf(void);
 void test_clock(void);
+void test_jsonline(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -77,6 +78,7 @@ int main(int argc, char **argv)
 	test_summary();
 	test_textbuf();
 	test_clock();
+	test_jsonline();
 	test_workload();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;

@@ -510,9 +510,30 @@ static void spin_table(const char *trees)
 	}
 }
 
+/* The L1 I-cache a sim run bounds its jump sleds by: the smallest
+ * i-cache-size of the cpu nodes (the D1's C906 32 KiB; the K3's cores 64
+ * KiB; the Pi 3's A53s 32 KiB; RK3576's tree gives none). */
+static void l1i_sizes(const char *trees)
+{
+	static const struct {
+		const char *tree;
+		uint64_t l1i;
+	} want[] = {{"sun20i-d1-nezha.dtb", 32768},
+		    {"k3-pico-itx.dtb", 65536},
+		    {"bcm2837-rpi-3-b.dtb", 32768},
+		    {"rk3576-armsom-sige5.dtb", 0}};
+	for (size_t t = 0; t < sizeof(want) / sizeof(want[0]); t++) {
+		struct bm_board b;
+		CHECK(load_board(trees, want[t].tree, &b) == 0, "%s: read", want[t].tree);
+		CHECK(b.l1i_bytes == want[t].l1i, "%s: l1i %llu, want %llu", want[t].tree,
+		      (unsigned long long)b.l1i_bytes, (unsigned long long)want[t].l1i);
+	}
+}
+
 void test_fdt(const char *trees, const char *fixtures)
 {
 	spin_table(trees);
+	l1i_sizes(trees);
 	fallback_console(trees);
 	real_trees(trees);
 	facts(trees);

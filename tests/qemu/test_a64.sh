@@ -34,6 +34,8 @@ for cfg in "a72:$A72_EL2:Cortex-A72:2:psci-smc" "a53:$A53_EL1:Cortex-A53:1:psci-
 	expect_q "$name" 'map(select(.type=="core"))[0] | .counters.cycles == "ok" and .counters.instret == "ok, PMUv3 event 0x08"' "PMCCNTR and INST_RETIRED counting"
 	expect_q "$name" 'map(select(.type=="core"))[0] | (.features | index("aes") != null) and .cntfrq_hz == 62500000 and (.caches | length) >= 2' "ISAR0 features, timer frequency, cache geometry"
 	expect_q "$name" 'map(select(.type=="core"))[0].counters.l1d_miss | test("not implemented \\(PMCEID0_EL0 bit 3 clear\\)")' "events the core lacks say why"
+	# TLBI (VMALLE1 at EL1, ALLE2 at EL2), DSB, ISB and a load an op
+	expect_q "$name" '[.[] | select(.type=="result" and .kernel=="cache.tlb.flush")] | map(.param.value) == [16,64,256] and all(.check == "ok" and .cycles_per_op.est == 4)' "cache.tlb.flush at EL$el: a flush, its barriers and a load an op"
 	expect_q "$name" 'map(select(.type=="run"))[0] | .console.kind == "pl011" and .console.base == "0x9000000" and .timebase_hz == 62500000' "PL011 console and generic-timer timebase from the device tree"
 	expect_q "$name" ".[-1].stop == \"$stop\"" "stops with PSCI SYSTEM_OFF over the tree's conduit"
 	# The Armv8 Crypto Extension kernels (QEMU's A72 and A53 have AES,

@@ -37,9 +37,43 @@ expect "generator: a companion follows each op, the divisor alternates" \
 	" div t0, t0, a4| xor t0, t0, a3| div t0, t0, a5| xor t0, t0, a3|"
 "$GEN" --forms rv64 "$t" >"$OUT/f.c"
 expect "generator: the companion is marked, the form retires two instructions an op" \
-	grep -q '"rv64.m.div", "", "rv64.i.xor", INSN_VALS_DIV, INSN_FP_D, 2, 8, 1, 0, 1, 0, 2}' "$OUT/f.c"
+	grep -q '"rv64.m.div", "", "rv64.i.xor", INSN_VALS_DIV, INSN_FP_D, 2, 8, 1, 0, 1, 0, 2, 1, NULL}' "$OUT/f.c"
+# A compressed form: its registers in x8-x15 (s0, s1, a2-a5 chains, K1
+# in a0), s0 and s1 saved and restored, the count moved out of a1.
+printf 'c\tand\tc.and {d}, {1}\tcls=cc chain=d\n' >"$t"
+"$GEN" --bodies rv64 "$t" >"$OUT/b.S"
+expect "generator: a compressed latency body chains s0 with K1 in a0, C enabled around it" \
+	eval '[ "$(sed -n "/^bm_insn_0_lat_x1:/,/ret/p" "$OUT/b.S" | grep -c "^	c.and s0, a0$")" = 16 ] && grep -q "option arch, +c" "$OUT/b.S"'
+expect "generator: its throughput body runs six chains in x8-x15, twice each" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/b.S" | grep -E '^	c.and' | sort | uniq -c | awk '$1 == 2 {print $3}' | tr '\n' ' ')" = "a2, a3, a4, a5, s0, s1, "
+expect "generator: s0 and s1 saved in the prologue and restored before ret" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/b.S" | grep -cE '^	(sd	s[01], 2[56][46]\(sp\)|ld	s[01], 2[56][46]\(sp\))$')" = 4
+expect "generator: the loop counts in t6, not a1 (a constant there)" \
+	eval 'sed -n "/^bm_insn_0_thr_x1:/,/ret/p" "$OUT/b.S" | grep -q "^	bnez	t6, 7b$"'
+# An LR/SC pair: one op of two instructions, three with its companion.
+printf 'a\tlr.sc.d\tlr.d {d}, ({1}); sc.d {d}, {2}, ({1})\tcls=xmm vals=lrsc via=i.add thrvia\ni\tadd\tadd {d}, {1}, {2}\n' >"$t"
+"$GEN" --forms rv64 "$t" >"$OUT/f.c"
+expect "generator: an LR/SC pair is two instructions an op, three with its companion" \
+	grep -q '"rv64.a.lr.sc.d", "", "rv64.i.add", INSN_VALS_LRSC, INSN_FP_D, 3, 8, 1, 0, 1, 0, 3, 2, NULL}' "$OUT/f.c"
+printf 'zcb\tzext.h\t.insn ca 1, 0x27, 3, {d}, a0\tcls=c chain=d needs=zbb\n' >"$t"
+"$GEN" --forms rv64 "$t" >"$OUT/f.c"
+expect "generator: a form that needs a second extension is gated by both" grep -q '"rv64.zcb.zext.h", "zcb,zbb",' "$OUT/f.c"
+# x86's implicit registers: a divide pinned to rax chains through rax
+# with its companion; its throughput moves chains r8-r15 into rax and the
+# quotient back (seed=xor); rax and rdx are no chains of it.
+tx=$OUT/forms_x86.tsv
+printf 'base\tdiv\txorl %%edx, %%edx; divq {1} # {d}\tcls=aq chain=d vals=div alt=1 via=base.xor seed=xor\nbase\txor\txorq {2}, {d}\tchain=d cls=q-q\n' >"$tx"
+"$GEN" --bodies x86 "$tx" >"$OUT/x.S"
+expect "generator: x86 div's latency body runs through rax, divisors by turns, its companion XOR on rax" \
+	test "$(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/x.S" | grep -E '^	(xorl|xorq)' | head -4 | tr -s '\t ' ' ' | tr '\n' '|')" = \
+	" xorl %edx, %edx; divq %rbp # %rax| xorq %rbx, %rax| xorl %edx, %edx; divq %rcx # %rax| xorq %rbx, %rax|"
+expect "generator: x86 div's throughput moves each of r8-r15 into rax and the quotient back" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/x.S" | grep -cE '^	(movq	%r(8|9|1[0-5]), %rax|xorq	%rax, %r(8|9|1[0-5]))$')" = 32
+"$GEN" --forms x86 "$tx" >"$OUT/xf.c"
+expect "generator: x86 div is two instructions, three with its companion, four an op of throughput" \
+	grep -q '"x86.base.div", "", "x86.base.xor", INSN_VALS_DIV, INSN_FP_D, 3, 8, 1, 0, 0, 0, 4, 2, NULL}' "$OUT/xf.c"
 # Vector classes (issue 43): an A64 v register with the template's
-# arrangement, loaded whole (ldr q) from the state's vector values at 640;
+# arrangement, loaded whole (ldr q) from the state's vector values at 512;
 # its stores step by 16 bytes; x86 YMM views of the chain registers, and
 # vzeroupper before a YMM body returns.
 ta=$OUT/forms_a64.tsv
@@ -48,8 +82,8 @@ printf 'neon\tfadd.4s\tfadd {d}.4s, {1}.4s, {2}.4s\tcls=vvv vals=fadd alt=2\nneo
 expect "generator: an A64 vector chain through v0.4s, K2/K3 (v21, v22) by turns" \
 	test "$(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/va.S" | grep -E '^	fadd' | head -2 | tr -s '\t ' ' ' | tr '\n' '|')" = \
 	" fadd v0.4s, v0.4s, v21.4s| fadd v0.4s, v0.4s, v22.4s|"
-expect "generator: a vector register is loaded whole from the vector values (offset 640)" \
-	grep -q '^	ldr	q0, \[x0, #640\]$' "$OUT/va.S"
+expect "generator: a vector register is loaded whole from the vector values (offset 512)" \
+	grep -q '^	ldr	q0, \[x0, #512\]$' "$OUT/va.S"
 expect "generator: a 16-byte store's offsets step by 16 over 256 bytes" \
 	test "$(sed -n '/^bm_insn_1_thr_x1:/,/ret/p' "$OUT/va.S" | grep -E '^	str q' | sed 's/.*#\([0-9]*\)\]/\1/' | sort -nu | tr '\n' ' ')" = "0 16 32 48 64 80 96 112 128 144 160 176 192 208 224 240 "
 expect "generator: a register list's v24-v31 loaded in the set-up" \
@@ -60,7 +94,7 @@ tx=$OUT/forms_x86.tsv
 printf 'avx2\tvpaddd.y\tvpaddd {2}, {1}, {d}\tcls=yyy\n' >"$tx"
 "$GEN" --bodies x86 "$tx" >"$OUT/vx.S"
 expect "generator: an x86 YMM chain" grep -q '^	vpaddd %ymm13, %ymm0, %ymm0$' "$OUT/vx.S"
-expect "generator: YMM values loaded whole" grep -q '^	vmovdqu	640(%rdi), %ymm0$' "$OUT/vx.S"
+expect "generator: YMM values loaded whole" grep -q '^	vmovdqu	512(%rdi), %ymm0$' "$OUT/vx.S"
 expect "generator: vzeroupper before each YMM body returns" test "$(grep -c '^	vzeroupper$' "$OUT/vx.S")" = 4
 printf 'avx512f\tvpaddd\tvpaddd {2}, {1}, {d}\tcls=zzz\n' >"$tx"
 err=$("$GEN" --bodies x86 "$tx" 2>&1 >/dev/null)
@@ -72,7 +106,7 @@ while read -r id; do
 	isa=${id%%.*} rest=${id#*.}
 	expect "reference $id is a form of forms_$isa.tsv" \
 		grep -qP "^${rest%%.*}\t${rest#*.}\t" "kernels/insn/forms_$isa.tsv"
-done < <(sed -n '/^static const struct insn_ref refs/,/^};/p' kernels/insn/insn.c | grep -oE '"(a64|x86)\.[a-z0-9_.]+"' | tr -d '"')
+done < <(sed -n '/^static const struct insn_vref refs/,/^};/p' kernels/insn/insn.c | grep -oE '"(a64|x86)\.[a-z0-9_.]+"' | tr -d '"')
 
 refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
 	printf '%b\n' "$2" >"$t"
@@ -88,6 +122,7 @@ refuse "a quote in a template" 'i\tadd\tadd {d}, "{1}", {2}' "quote"
 refuse "a form named twice" 'i\tadd\tadd {d}, {1}, {2}\ni\tadd\tadd {d}, {1}, {2}' "already on line 1"
 refuse "a companion that is not there" 'm\tdiv\tdiv {d}, {1}, {2}\tvia=i.xor' "no such form"
 refuse "a result-less form with a latency" 'i\tsd\tsd {2}, 0({1})\tcls=-mx' "say nolat"
+refuse "a compressed form with a third constant" 'c\tx\tc.add {d}, {3}\tcls=c--c chain=d' "K3 is not there"
 
 # Forms the assembler cannot spell are written with .insn and their
 # encodings from the manual: LLVM's disassembler (llvm-19) must read each
@@ -104,7 +139,32 @@ while IFS=$'\t' read -r ext name tmpl opts mca; do
 		'index($0, a) {on = 1; next} index($0, b) {on = 0} on && NF >= 3 && length($2) == 8 {print $3}' \
 		"$OUT/rv64_bodies.dis" | sort | uniq -c | sort -rn | awk '{print $2; exit}')
 	expect "llvm-objdump reads rv64.$ext.$name's .insn as ${mca%% *} (got '$got')" test "$got" = "${mca%% *}"
-done < <(grep -v '^#' kernels/insn/forms_rv64.tsv | grep -P '\t\.insn ')
+done < <(grep -v '^#' kernels/insn/forms_rv64.tsv | grep -vE '^(c|zcb)	' | grep -P '\t\.insn ')
+
+# The compressed forms (C, Zcb) must be 16-bit: read back without
+# aliases, each body holds the c.* instruction the table names, 2 bytes
+# long, and the 2N body exactly the op count more of them (a template that
+# assembled to a 32-bit encoding reads back without the c. and fails).
+llvm-objdump-19 -d -M no-aliases --mattr=+c,+zcb,+zba,+zbb,+m build/qemu-rv64/obj/gen/insn_bodies.S.o >"$OUT/rv64_rvc.dis"
+body16() { # body16 SYMBOL MNEMONIC: the 16-bit instructions so named in the body
+	awk -v a="<$1>:" -v m="$2" 'index($0, a) {on = 1; next} /^[0-9a-f]+ <bm_insn_.*>:$/ {on = 0}
+		on && NF >= 3 && length($2) == 4 && $3 == m {n++} END {print n + 0}' "$OUT/rv64_rvc.dis"
+}
+rvc=0
+while IFS=$'\t' read -r ext name tmpl opts mca; do
+	want=${mca:-$tmpl}
+	want=${want%% *}
+	n=$(grep -o "form_[0-9]* = {\"rv64\.$ext\.$name\"" "$OUT/rv64_forms.c" | sed 's/form_\([0-9]*\).*/\1/')
+	ops=$(grep -E "INSN_KERNELS?(_THR)?\($n, " "$OUT/rv64_forms.c" | sed -E 's/.*", ([0-9]+)(, [0-9]+)?.*/\1/')
+	kind=lat
+	grep -q "nolat" <<<"$opts" && kind=thr
+	x1=$(body16 "bm_insn_${n}_${kind}_x1" "$want")
+	x2=$(body16 "bm_insn_${n}_${kind}_x2" "$want")
+	expect "rv64.$ext.$name: $want is 16 bits, the 2N body $ops more of it (read $x1, $x2)" \
+		test "$x1" -ge "$ops" -a "$((x2 - x1))" = "$ops"
+	rvc=$((rvc + 1))
+done < <(grep -v '^#' kernels/insn/forms_rv64.tsv | grep -E '^(c|zcb)	')
+expect "the compressed forms read back: $rvc of them" test "$rvc" -ge 37
 
 # 2. Every form on QEMU. check_table NAME ISA: the table's forms per
 # extension (gen_insn --count) against the insn records, each at exactly
@@ -123,23 +183,29 @@ check_table() { # check_table NAME ISA [extensions selected, a regex]
 		got=$(q "$n" "[.[] | select(.type==\"insn\" and (.f | startswith(\"$isa.$ext.\")))] | length")
 		expect "$n: every $ext form ran ($got of $count)" test "$got" = "$count"
 	done < <("$GEN" --count "$isa" "kernels/insn/forms_$isa.tsv")
-	# a latency is 1 cycle (a companion's already taken off), a round
-	# trip through a companion 2, a throughput 1 a retired instruction
+	# a latency is 1 cycle an instruction of the form (an LR/SC pair's
+	# "ins" 2; a companion's already taken off), a round trip through a
+	# companion 2, a throughput 1 a retired instruction
 	expect_q "$n" '[.[] | select(.type=="insn") | select(
-		((has("lat") and .lat != 1) or (has("rt") and .rt != 2) or (has("lat") | not) and (has("lat_why") | not))
+		((has("lat") and .lat != (.ins // 1)) or (has("rt") and .rt != 2) or (has("lat") | not) and (has("lat_why") | not))
 		or (has("thr") and .thr != (.thr_ins // 1)) or ((has("thr") or has("thr_why")) | not) or has("lvd") or has("tvd"))] | length == 0' \
 		"every form: latency 1, round trip 2, throughput 1 a retired instruction, nothing flagged"
 }
 
 PLATFORM=qemu-rv64 BUILD=build/qemu-rv64
-BM_QEMU_CPU=max boot rv64-max "baremark.only=insn.* baremark.console=records"
+# the scalar forms (the RVV table's are tests/qemu/test_insn_rvv.sh's): the
+# single-letter extensions but v, the three-letter Z ones, Zicond, XThead*
+SCALAR="insn.rv64.i.*,insn.rv64.m.*,insn.rv64.a.*,insn.rv64.f.*,insn.rv64.d.*,insn.rv64.c.*,insn.rv64.z??.*,insn.rv64.zicond.*,insn.rv64.x*"
+BM_QEMU_CPU=max boot rv64-max "baremark.only=$SCALAR baremark.console=records"
 check_table rv64-max rv64
-expect_q rv64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.rv64.xthead")))] | length == 7 and all(.reason | test("not in this hart.s ISA string"))' "the T-Head extensions skipped: not in max's ISA string"
+expect_q rv64-max '[.[] | select(.type=="skip" and (.kernel | startswith("insn.rv64.xthead")))] | length == 8 and all(.reason | test("not in this hart.s ISA string"))' "the T-Head extensions skipped: not in max's ISA string"
 expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.m.div")][0] | .via == "rv64.i.xor" and .via_lat == 1 and .lat == 1 and .thr_ins == 2' "div: its companion's latency taken off, the throughput op is the pair"
+expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.a.lr.sc.d")][0] | .ins == 2 and .via == "rv64.i.add" and .via_lat == 1 and .lat == 2 and .thr == 3 and .thr_ins == 3' "lr.sc.d: a pair of two instructions, its companion taken off the latency"
+expect_q rv64-max '[.[] | select(.type=="insn" and (.f | test("^rv64\\.(c|zcb)\\.")))] | length == 37' "max: the 25 C and 12 Zcb forms"
 expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.d.fmv.x.d")][0] | .rt == 2 and (has("lat") | not) and .via == "rv64.d.fmv.d.x"' "fmv.x.d: a round trip, never split"
 
 # RVA23 has no Zbc: its forms are one skip record, never executed.
-BM_QEMU_CPU=rva23s64 boot rv64-rva23 "baremark.only=insn.rv64.z* baremark.console=records"
+BM_QEMU_CPU=rva23s64 boot rv64-rva23 "baremark.only=insn.rv64.z??.*,insn.rv64.zicond.* baremark.console=records"
 check_table rv64-rva23 rv64 z
 expect_q rv64-rva23 '[.[] | select(.type=="skip" and .kernel=="insn.rv64.zbc")] | length == 1' "rva23s64: Zbc skipped, one record"
 
@@ -155,7 +221,7 @@ expect_q rv64-default '[.[] | select(.type=="insn")] | length == 0' "a pattern n
 PLATFORM=d1 BUILD=build/d1
 BM_QEMU_CPU=c906 boot c906 "baremark.only=insn.rv64.x* baremark.console=records"
 check_table c906 rv64 x
-expect_q c906 '[.[] | select(.type=="insn")] | length == 16' "thead-c906: the 16 T-Head forms"
+expect_q c906 '[.[] | select(.type=="insn")] | length == 24' "thead-c906: the 24 T-Head forms"
 
 PLATFORM=qemu-a64 BUILD=build/qemu-a64
 BM_QEMU_A64="-M virt,virtualization=on -cpu max" boot a64-max "baremark.only=insn.* baremark.console=records"

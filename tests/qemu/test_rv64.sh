@@ -16,6 +16,15 @@ check_complete_run quick
 expect_q quick 'map(select(.type=="run"))[0] | .platform == "qemu-rv64" and .board_source == "dt" and .console.kind == "ns16550" and .console.base == "0x10000000" and .timebase_hz == 10000000' "run record describes QEMU virt from its device tree"
 expect_q quick 'map(select(.type=="core"))[0] | .hart == 0 and (.isa | startswith("rv64imafdc")) and .counters.cycles == "ok" and .counters.instret == "ok"' "core record: hart, ISA, counters"
 expect_q quick 'map(select(.type=="core"))[0].counters.l1d_miss | startswith("SBI PMU")' "missing events say why"
+# The TLB events QEMU's virt tree maps (riscv,pmu), through OpenSBI's SBI
+# PMU end to end: matched, started, read by their CSRs around every timed
+# run, stopped at the end. cache.tlb.flush drops every translation before
+# each load: exactly one DTLB read miss an op (QEMU fetches the loop's
+# code through its translated blocks, not the TLB: no ITLB miss); the
+# chase through pages stays in QEMU's own TLB (none)
+expect_q quick 'map(select(.type=="core"))[0].counters | .dtlb_read_miss == "ok, SBI event 0x10019" and .dtlb_write_miss == "ok, SBI event 0x1001b" and .itlb_miss == "ok, SBI event 0x10021"' "TLB events matched and started through the SBI PMU"
+expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.tlb.flush")] | map(.param.value) == [16,64,256] and all(.check == "ok" and .cycles_per_op.est == 2 and .events_per_op == {"dtlb_read_miss":1,"dtlb_write_miss":0,"itlb_miss":0})' "cache.tlb.flush: sfence.vma and a load an op, one DTLB read miss counted each"
+expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | length >= 8 and all(.events_per_op.dtlb_read_miss == 0)' "cache.tlb.lat: its DTLB misses per op beside its cycles (none: QEMU's TLB holds the pages)"
 expect_q quick '[.[] | select(.kernel=="cache.line.lat")] | length >= 4 and all(.type == "result" and .check == "ok")' "cache.line.lat: QEMU 10's hart lists zicbom and cbo.flush runs"
 expect_q quick '[.[] | select(.type=="summary")][0].unavailable.line_size | test("every result counted a cycle a retired instruction: an emulator, which models no cache$")' "summary: no line size, for the true reason: an emulator has no cache to flush"
 # The structure sweeps run twice (their second pass unreported): under

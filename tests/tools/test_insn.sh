@@ -254,6 +254,16 @@ if command -v llvm-mca-19 >/dev/null; then
 	st=$?
 	expect "insn --llvm on the QEMU log: every form in one llvm-mca run, add 3 / 0.50 and differing" \
 		eval '[ $st = 0 ] && [ "$(cell "$OUT/qu74.txt" rv64.i.add 2)" = "3 / 0.50" ] && [ "$(grep -n "^rv64.i.add " "$OUT/qu74.txt" | cut -d: -f1)" -lt "$(grep -n "^# the rest" "$OUT/qu74.txt" | cut -d: -f1)" ]'
+	# a form of two instructions (the LR/SC pair): llvm-mca's rows are
+	# each instruction's, so its column says so and gives no figure
+	printf '%s\n' '{"v":2,"type":"run","platform":"t","build":"t","cpus":1,"cores":[{"id":0,"state":"up","type":0,"boot":true}],"core_types":["x"]}' \
+		'{"v":2,"type":"insn","f":"rv64.a.lr.sc.d","ins":2,"via":"rv64.i.add","via_lat":1,"lat":2,"thr":3,"thr_ins":3}' \
+		'{"v":2,"type":"insn","f":"rv64.c.add","lat":1,"thr":1}' '{"v":2,"type":"core","core":0,"core_type":0,"type_label":"x","name":"x"}' '{"v":2,"type":"end"}' | to_log >"$OUT/pair.log"
+	"$TOOL" insn "$OUT/pair.log" --llvm sifive-u74 >"$OUT/pair.txt" 2>"$OUT/pair.err"
+	st=$?
+	n=$(note "$OUT/pair.txt" "two instructions: llvm-mca's figures are each one's, not the pair's")
+	expect "insn --llvm: the LR/SC pair gets no llvm figure, with why; c.add gets its row" \
+		eval '[ $st = 0 ] && sane "$OUT/pair.err" && [ -n "$n" ] && [ "$(cell "$OUT/pair.txt" rv64.a.lr.sc.d 2)" = "- [$n]" ] && cell "$OUT/pair.txt" rv64.c.add 2 | grep -qE "^[0-9]+ / [0-9.]+$"'
 fi
 
 # The report's table: the same cells, every string escaped, no script

@@ -147,6 +147,14 @@ static void read_rows(const struct batch *b, const char *out, struct insn_llvm *
 			x->lat = lat;
 			x->thr = thr;
 			header = false;
+			/* a form of two instructions (an LR/SC pair): the rows are
+			 * per instruction, none is the pair's */
+			if (strchr(insn_texts[b->form[region]].asm_text, ';')) {
+				struct textbuf t;
+				x->has = false;
+				tb_init(&t, x->why, sizeof(x->why));
+				tb_printf(&t, "two instructions: llvm-mca's figures are each one's, not the pair's");
+			}
 		}
 		p += n + (p[n] == '\n');
 	}

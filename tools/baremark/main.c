@@ -20,6 +20,7 @@
 #include "crypto.h"
 #include "insn.h"
 #include "inspect.h"
+#include "jsonline.h"
 int cmd_report(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_steps(int argc, char **argv);
@@ -82,6 +83,7 @@ struct parse_out {
 	const char *path;
 	bool csv;
 	unsigned long *results;
+	struct jl_buf line; /* one record's text, the buffer reused */
 };
 
 static void parse_one(void *ctx, json_t *o)
@@ -93,9 +95,7 @@ static void parse_one(void *ctx, json_t *o)
 	if (p->csv) {
 		print_csv(p->path, (unsigned long)json_integer_value(json_object_get(o, "_line")), o);
 	} else {
-		char *s = ts_json_line(o); /* printable ASCII: controls as \u escapes */
-		puts(s);
-		free(s);
+		puts(jl_line(&p->line, o)); /* printable ASCII: controls as \u escapes */
 	}
 }
 
@@ -122,9 +122,11 @@ static int cmd_parse(int argc, char **argv)
 	int io_error = 0;
 	for (int i = 0; i < nlogs; i++) {
 		struct run_log l;
-		struct parse_out out = {paths[i], csv, &results};
+		struct parse_out out = {paths[i], csv, &results, {0}};
 		/* streamed: each record printed as it is read, none kept */
-		if (!log_load_each(&l, paths[i], parse_one, &out)) {
+		bool loaded = log_load_each(&l, paths[i], parse_one, &out);
+		jl_free(&out.line);
+		if (!loaded) {
 			io_error = 1;
 			continue;
 		}

@@ -134,35 +134,6 @@ void ts_json(json_t *v)
 	}
 }
 
-char *ts_json_line(const json_t *o)
-{
-	char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
-	if (!s)
-		return NULL;
-	/* jansson writes DEL as itself; in JSON text it can only be inside a
-	 * string, where \u007f is the same character */
-	size_t dels = 0, n = strlen(s);
-	for (size_t i = 0; i < n; i++)
-		dels += s[i] == 0x7F;
-	if (!dels)
-		return s;
-	char *out = malloc(n + 5 * dels + 1);
-	if (!out)
-		abort();
-	size_t w = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == 0x7F) {
-			memcpy(out + w, "\\u007f", 6);
-			w += 6;
-		} else {
-			out[w++] = s[i];
-		}
-	}
-	out[w] = '\0';
-	free(s);
-	return out;
-}
-
 /* The filter behind stdout and stderr: escapes as it writes to the real
  * stream, keeping a UTF-8 sequence cut by a buffer's end for the next
  * write. */

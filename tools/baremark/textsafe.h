@@ -29,11 +29,6 @@ bool ts_next(const unsigned char *p, size_t n, const char *keep, size_t *len, ch
 /* Every string and object key in v escaped, in place. */
 void ts_json(json_t *v);
 
-/* The record as one line of JSON made of printable ASCII only: every
- * non-ASCII character and control as \uXXXX (JSON's own escape, so the
- * value is the log's, unchanged). Free with free(). */
-char *ts_json_line(const json_t *o);
-
 /* stdout and stderr through the escaping filter from here on; `keep`
  * lists the C0 controls they pass (always "\n"; "\n\r\t" for the serial
  * console's echo). */

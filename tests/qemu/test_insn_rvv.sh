@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# The RVV instruction table (issue 43; docs/insn.md): its generator on
+# crafted tables, the .word encodings read back by LLVM, then every form at
+# every SEW x LMUL cell on QEMU under -icount (a cycle is one retired
+# instruction): rva23s64 at VLEN 128 and 512, max for the vector crypto
+# extensions. Each cell must read exactly 1 cycle an instruction (lat 1,
+# a round trip through a companion 2, thr 1), the grid record must hold
+# the cells the table says, and the number of (form, SEW, LMUL) cells run
+# per extension is asserted. The sim profile (8 iterations, one repeat)
+# keeps the whole file near a minute. Needs the qemu-rv64 and d1 images built.
+set -uo pipefail
+TOOL=${TOOL:-build/host/baremark}
+GEN=${GEN:-build/host/gen_insn_rvv}
+OUT=${OUT:-build/test-insn-rvv}
+TABLE=kernels/insn/forms_rvv.tsv
+rm -rf "$OUT" && mkdir -p "$OUT"
+. tests/qemu/lib.sh
+
+# 1. The generator. body NAME: the lines of one generated body.
+body() { sed -n "/^$1:/,/ret/p" "$OUT/b.S"; }
+t=$OUT/forms_rvv.tsv
+printf 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tref=add\nv\tvrgather.vv\tvrgather.vv {d}, {1}, {2}\tpp vals=gather\n' >"$t"
+printf 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv via=vnsrl.wi\nv\tvnsrl.wi\tvnsrl.wi {d}, {1}, 3\tcls=vw via=vwaddu.vx\n' >>"$t"
+printf 'v\tvwaddu.vx\tvwaddu.vx {d}, {1}, {2}\tcls=wvx via=vnsrl.wi\nv\tvmacc.vv\tvmacc.vv {d}, {1}, {2}\tchain=d\n' >>"$t"
+printf 'v\tvle.v\tvle{e}.v {d}, ({1})\tcls=vp nolat\n' >>"$t"
+"$GEN" --bodies "$t" >"$OUT/b.S"
+expect "generator: the m1 latency body chains v2 through source 1, its constant in v1 (16 ops)" \
+	test "$(body bm_rvv_0_lat_0_x1 | grep -c '^	vadd.vv v2, v2, v1$')" = 16
+expect "generator: the 2N body holds twice the ops" test "$(body bm_rvv_0_lat_0_x2 | grep -c '^	vadd.vv v2, v2, v1$')" = 32
+expect "generator: the m1 throughput body's 24 ops are independent, their results over 12 groups" \
+	test "$(body bm_rvv_0_thr_0_x1 | grep -E '^	vadd.vv v[0-9]+, v1, v1$' | awk '{print $2}' | sort -u | wc -l)" = 12
+expect "generator: at m8 the throughput results rotate over v16 and v24 (v0 the mask's, v8 the constant)" \
+	test "$(body bm_rvv_0_thr_3_x1 | grep -E '^	vadd.vv' | sort -u | tr -s '\t ' ' ' | tr '\n' '|')" = " vadd.vv v16, v8, v8| vadd.vv v24, v8, v8|"
+expect "generator: the cell's vtype is set from the state, vl = VLMAX (vsetvl with x0)" \
+	grep -q '^	vsetvl	t1, zero, a2$' <(body bm_rvv_0_lat_0_x1)
+expect "generator: a result that may not overlap its source alternates between two groups (pp)" \
+	test "$(body bm_rvv_1_lat_0_x1 | grep -E '^	vrgather' | head -2 | tr -s '\t ' ' ' | tr '\n' '|')" = " vrgather.vv v3, v2, v1| vrgather.vv v2, v3, v1|"
+expect "generator: a widening result comes back through its companion (vnsrl.wi) every op, at m1 its groups two registers" \
+	test "$(body bm_rvv_2_lat_1_x1 | grep -E '^	v(wadd|nsrl)' | head -2 | tr -s '\t ' ' ' | tr '\n' '|')" = " vwadd.vv v6, v4, v2| vnsrl.wi v4, v6, 3|"
+expect "generator: a load's body per SEW ({e}): vle8 to vle64" \
+	test "$(grep -oE '^	vle(8|16|32|64)\.v' "$OUT/b.S" | sort -u | wc -l)" = 4
+"$GEN" --count "$t" >"$OUT/count"
+expect "generator: cells at ELEN 64: vadd 22, vwadd 15 (no m8, no SEW 64), 133 in all: $(tr '\n' ' ' <"$OUT/count")" \
+	test "$(cat "$OUT/count")" = "v 7 133"
+"$GEN" --forms "$t" >"$OUT/f.c"
+expect "generator: vmacc's throughput is chains (it reads its result): the floor's count the most, 12 (m1; 2 at m8)" \
+	grep -q 'INSN_GRID_KERNELS(5, form_5, "rv64.v.vmacc.vv", "vmacc.vv", 16, 24, 12);' "$OUT/f.c"
+expect "generator: a store or load has its throughput kernel alone" grep -q 'INSN_GRID_KERNELS_THR(6, form_6, "rv64.v.vle.v"' "$OUT/f.c"
+refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
+	printf '%b\n' "$2" >"$t"
+	local err
+	err=$("$GEN" --bodies "$t" 2>&1 >/dev/null)
+	expect "generator refuses $1 ($err)" test $? != 0 -a -n "$(grep -F "$3" <<<"$err")"
+}
+refuse "a widening chain without a companion" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv' "give a companion"
+refuse "a .word form without its llvm-mca text" 'zvbb\tvandn.vv\t.word BM_RV_VTYPE(1, 1, {1#}, {2#}, 0, {d#}, 0x57)\t-' "llvm-mca text"
+refuse "an unknown class" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tcls=vvq2' "class '2'"
+refuse "a form no cell takes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv sews=64 via=vwadd.vv' "no SEW x LMUL cell"
+refuse "a companion of the wrong classes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv via=vadd.vv\nv\tvadd.vv\tvadd.vv {d}, {1}, {2}' "its result must be"
+
+# 2. The .word forms (binutils 2.40 has no Zvk*): LLVM's disassembler
+# must read each body's most frequent instruction as the table's text.
+"$GEN" --forms "$TABLE" >"$OUT/rvv_forms.c"
+llvm-objdump-19 -d --mattr=+v,+zvbb,+zvbc,+zvkned,+zvknha,+zvknhb,+zvksed,+zvksh,+zvkg \
+	build/qemu-rv64/obj/gen/insn_rvv_bodies.S.o >"$OUT/rvv_bodies.dis"
+nword=0
+while IFS=$'\t' read -r ext name tmpl opts mca; do
+	[ -n "$mca" ] || continue
+	nword=$((nword + 1))
+	n=$(grep -o "form_[0-9]* = {\"rv64\.$ext\.$name\"" "$OUT/rvv_forms.c" | sed 's/form_\([0-9]*\).*/\1/')
+	kind=lat
+	grep -q "nolat" <<<"$opts" && kind=thr
+	got=$(awk -v a="<bm_rvv_${n}_${kind}_0_x1>:" -v b="<bm_rvv_${n}_${kind}_0_x2>:" \
+		'index($0, a) {on = 1; next} index($0, b) {on = 0} on && NF >= 3 && length($2) == 8 {print $3}' \
+		"$OUT/rvv_bodies.dis" | sort | uniq -c | sort -rn | awk '{print $2; exit}')
+	expect "llvm-objdump reads rv64.$ext.$name's .word as ${mca%% *} (got '$got')" test "$got" = "${mca%% *}"
+done < <(grep -v '^#' "$TABLE" | grep -P '\t\.word ')
+expect "the vector crypto forms are all .word encodings: 44 ($nword)" test "$nword" = 44
+
+# 3. Every form at every cell on QEMU. check_grid NAME EXT FORMS CELLS:
+# the extension's records, their cells, each at one cycle an instruction.
+check_grid() {
+	local n=$1 ext=$2 forms=$3 cells=$4
+	expect_q "$n" "[.[] | select(.type==\"insn\" and (.f | startswith(\"rv64.$ext.\")))] | length == $forms" \
+		"$ext: $forms forms, one record each"
+	expect_q "$n" "[.[] | select(.type==\"insn\" and (.f | startswith(\"rv64.$ext.\"))) | .g | length] | add == $cells" \
+		"$ext: $cells (form, SEW, LMUL) cells ran"
+}
+check_exact() {
+	local n=$1 vlen=$2
+	expect_q "$n" '.[-1].type == "end" and .[-1].errors == 0' "no error"
+	expect_q "$n" "[.[] | select(.type==\"insn\")] | all(.vlen == $vlen and has(\"g\"))" "every record a grid at VLEN $vlen"
+	# lat 1, or null with a reason (a store or load; a round trip, 2
+	# in rt); thr 1; no verdict flagged
+	expect_q "$n" '[.[] | select(.type=="insn") | . as $r | .g | to_entries[] | select(
+		(.value[0] != null and .value[0] != 1) or .value[1] != 1 or
+		(.value[0] == null and (($r.why // {})[.key] // "") == "") or
+		(($r.rt // {})[.key] // 2) != 2 or ($r | has("lv") or has("tv")))] | length == 0' \
+		"every cell: lat 1 (or null with its reason, a round trip 2), thr 1, nothing flagged"
+}
+# v's forms and cells at ELEN 64 (gen_insn_rvv --count)
+read -r _ vforms vcells < <("$GEN" --count "$TABLE" | grep '^v ')
+PLATFORM=qemu-rv64 BUILD=build/qemu-rv64
+for vlen in 128 512; do
+	BM_QEMU_CPU=rva23s64,vlen=$vlen boot "rva23-$vlen" "baremark.only=insn.rv64.v.* baremark.profile=sim"
+	check_exact "rva23-$vlen" "$vlen"
+	check_grid "rva23-$vlen" v "$vforms" "$vcells"
+done
+expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vadd.vv")][0].g | keys_unsorted | .[0:4] == ["e8mf8","e8mf4","e8mf2","e8m1"] and length == 22' \
+	"vadd.vv: 22 cells, SEW then LMUL ascending (no e16mf8: SEW/LMUL above ELEN)"
+expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vwadd.vv")][0] | (.g | has("e8m8") or has("e64m1") | not) and .rt.e32m4 == 2 and .via == "rv64.v.vnsrl.wi"' \
+	"vwadd.vv: no m8, no SEW 64; the round trip through vnsrl.wi is 2"
+expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vse.v")][0] | (.g | all(.[0] == null)) and .why.e64m8 == "lat: no chain (nolat)"' \
+	"vse.v: a store has no latency, said per cell"
+# The vector crypto forms: max has them all; at VLEN 128 an element group
+# of 4 (8) at SEW 32 needs LMUL 1 (2) or more.
+BM_QEMU_CPU=max boot max "baremark.only=insn.rv64.zv* baremark.profile=sim"
+check_exact max 128
+check_grid max zvbb 16 331
+check_grid max zvbc 4 16
+check_grid max zvkned 11 44
+check_grid max zvknha 3 12
+check_grid max zvknhb 3 9
+check_grid max zvksed 3 12
+check_grid max zvksh 2 6
+check_grid max zvkg 2 8
+# rva23s64 has Zvbb (RVA23 mandates it), not the others: one skip record each
+BM_QEMU_CPU=rva23s64 boot rva23-zv "baremark.only=insn.rv64.zv* baremark.profile=sim"
+check_grid rva23-zv zvbb 16 331
+expect_q rva23-zv '[.[] | select(.type=="skip") | .kernel] | sort == ["insn.rv64.zvbc","insn.rv64.zvkg","insn.rv64.zvkned","insn.rv64.zvknha","insn.rv64.zvknhb","insn.rv64.zvksed","insn.rv64.zvksh"]' \
+	"rva23s64: the Zvk extensions and Zvbc are one skip record each, never executed"
+# The d1 image on QEMU's C906 model, which has no RVV 1.0 unit: one skip
+# record for RVV and one for a crypto extension, no form executed.
+PLATFORM=d1 BUILD=build/d1
+BM_QEMU_CPU=c906 boot c906 "baremark.only=insn.rv64.v.vadd.*,insn.rv64.zvkg.* baremark.profile=sim"
+expect_q c906 '[.[] | select(.type=="skip") | .kernel] == ["insn.rv64.v","insn.rv64.zvkg"] and ([.[] | select(.type=="insn")] | length == 0) and .[-1].errors == 0' \
+	"thead-c906: RVV and Zvkg one skip record each, never executed"
+summary "insn-rvv"
