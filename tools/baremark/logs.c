@@ -575,6 +575,53 @@ static void place_core(struct placing *p, json_int_t core, json_int_t type, json
 		p->past_max++;
 }
 
+/* The core a result, skip or insn record is of: a result's or skip's
+ * "core"; an insn record's "c", else the boot core (the run record's core
+ * with "boot": true); an insn kernel's error record's "core". An insn
+ * record carries no core record of its own, so that a log of only insn
+ * records (baremark.only=insn.*, cut before its core records) still has
+ * its cores' columns (issue 43). */
+static bool record_core(const struct run_log *l, const json_t *o, json_int_t *id)
+{
+	const char *type = str(o, "type");
+	json_t *core = json_object_get(o, "core");
+	if (strcmp(type, "insn") == 0) {
+		size_t k;
+		const json_t *c = json_object_get(o, "c");
+		if (c) {
+			*id = json_integer_value(c);
+			return json_is_integer(c);
+		}
+		json_array_foreach(json_object_get(l->run, "cores"), k, c)
+		{
+			if (json_is_true(json_object_get(c, "boot")) && json_is_integer(json_object_get(c, "id"))) {
+				*id = json_integer_value(json_object_get(c, "id"));
+				return true;
+			}
+		}
+		return false;
+	}
+	bool insn_error = strcmp(type, "error") == 0 && strncmp(str(o, "kernel"), "insn.", 5) == 0;
+	if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0 && !insn_error) || !json_is_integer(core))
+		return false;
+	*id = json_integer_value(core);
+	return true;
+}
+
+/* A core's type as the run record's cores list gives it, -1 if it does not. */
+static json_int_t run_core_type(const struct run_log *l, json_int_t id)
+{
+	size_t k;
+	const json_t *c;
+	json_array_foreach(json_object_get(l->run, "cores"), k, c)
+	{
+		const json_t *t = json_object_get(c, "type");
+		if (json_integer_value(json_object_get(c, "id")) == id && json_is_integer(json_object_get(c, "id")))
+			return json_is_integer(t) ? json_integer_value(t) : -1;
+	}
+	return -1;
+}
+
 int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max, bool per_core)
 {
 	int n = 0;
@@ -602,11 +649,9 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 		json_array_foreach(logs[i].records, k, o)
 		{
 			LOG_VISIT();
-			const char *type = str(o, "type");
-			json_t *core = json_object_get(o, "core");
-			if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0) || !json_is_integer(core))
+			json_int_t id;
+			if (!record_core(&logs[i], o, &id))
 				continue;
-			json_int_t id = json_integer_value(core);
 			bool seen = col_of_core(&p, id) != NULL;
 			for (int m = 0; m < missing && m < (int)(sizeof(tried) / sizeof(tried[0])) && !seen; m++)
 				seen = tried[m] == id;
@@ -616,7 +661,7 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 				tried[missing] = id;
 			missing++;
 			json_t *t = json_object_get(o, "core_type");
-			json_int_t core_type = json_is_integer(t) ? json_integer_value(t) : -1;
+			json_int_t core_type = json_is_integer(t) ? json_integer_value(t) : run_core_type(&logs[i], id);
 			place_core(&p, id, per_core ? -1 : core_type, core_type, NULL);
 		}
 		if (missing)
