@@ -106,16 +106,16 @@ expect "insn: NaN and 1e400 records are malformed, never shown" \
 "$TOOL" insn "$OUT/a.log" --csv >"$OUT/a.csv" 2>"$OUT/csv.err"
 st=$?
 expect "insn --csv: exit 0, the header's fields" \
-	eval '[ $st = 0 ] && [ "$(head -1 "$OUT/a.csv")" = "log,column,core,core_type,type_label,form,isa,ext,lat,lat_q1,lat_q3,lat_why,lat_verdict,lat_verdict_why,thr,thr_q1,thr_q3,thr_why,thr_verdict,thr_verdict_why,via,via_lat,rt,thr_ins,cycles_estimated,line" ]'
+	eval '[ $st = 0 ] && [ "$(head -1 "$OUT/a.csv")" = "log,column,core,core_type,type_label,form,isa,ext,lat,lat_q1,lat_q3,lat_why,lat_verdict,lat_verdict_why,thr,thr_q1,thr_q3,thr_why,thr_verdict,thr_verdict_why,via,via_lat,rt,thr_ins,cycles_estimated,line,vlen,cell,sew,lmul,vl" ]'
 expect "insn --csv: mul on core 0: lat 3, q1 2.9, q3 3.1, thr 1" \
-	grep -q '^"[^"]*a.log","test-rv64 U74 #0",0,0,"big core","rv64.m.mul","rv64","m",3,2.9,3.1,,"ok",,1,1,1,,"ok",,,,,,false,3$' "$OUT/a.csv"
+	grep -q '^"[^"]*a.log","test-rv64 U74 #0",0,0,"big core","rv64.m.mul","rv64","m",3,2.9,3.1,,"ok",,1,1,1,,"ok",,,,,,false,3,,,,,$' "$OUT/a.csv"
 expect "insn --csv: a skipped form's row: no figure, the reason" \
-	grep -q '^"[^"]*","test-rv64 U74 #0",0,0,"big core","rv64.zbb.andn","rv64","zbb",,,,"skipped: no zbb in the ISA string",,,,,,"skipped: no zbb in the ISA string",,,,,,,,$' "$OUT/a.csv"
+	grep -q '^"[^"]*","test-rv64 U74 #0",0,0,"big core","rv64.zbb.andn","rv64","zbb",,,,"skipped: no zbb in the ISA string",,,,,,"skipped: no zbb in the ISA string",,,,,,,,,,,,,$' "$OUT/a.csv"
 # core 0: add, mul, fmadd.d, clmul, mulh and the 24 zbb forms its skip
 # covers; core 1: add, mul, mulh, mulhu, andn, cpop
 zbb=$(grep -c '^zbb	' kernels/insn/forms_rv64.tsv)
-expect "insn --csv: a row per form and core ($((11 + zbb)) with $zbb zbb forms), every row 26 cells" \
-	eval '[ "$(($(wc -l <"$OUT/a.csv") - 1))" = $((11 + zbb)) ] && [ "$(sed "s/\"[^\"]*\"//g; s/[^,]//g" "$OUT/a.csv" | sort -u)" = ",,,,,,,,,,,,,,,,,,,,,,,,," ]'
+expect "insn --csv: a row per form and core ($((11 + zbb)) with $zbb zbb forms), every row 31 cells" \
+	eval '[ "$(($(wc -l <"$OUT/a.csv") - 1))" = $((11 + zbb)) ] && [ "$(sed "s/\"[^\"]*\"//g; s/[^,]//g" "$OUT/a.csv" | sort -u)" = ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,," ]'
 "$TOOL" insn "$OUT/a.log" --json >"$OUT/a.json" 2>/dev/null
 expect "insn --json: valid JSON; add on core 1: lat 2, thr 1, core_type 1, verdicts ok" \
 	eval '[ "$(jq -c ".rows[] | select(.form == \"rv64.i.add\" and .core == 1) | [.lat, .thr, .core_type, .lat_verdict, .thr_verdict, .line]" "$OUT/a.json")" = "[2,1,1,\"ok\",\"ok\",8]" ]'

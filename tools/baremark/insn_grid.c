@@ -167,11 +167,10 @@ static struct vg_meas *add(struct vg_table *t, int form, int col, json_int_t cor
 }
 
 /* Names of an object's keys that are not cells (or cells no core
- * allows): counted, the first three kept for the error line. */
+ * allows): counted, the first three kept with why for the error line. */
 struct bad_cells {
 	int n;
-	char first[3][24];
-	const char *why;
+	char first[3][100];
 };
 
 static int cell_of(const char *key, unsigned vlen, bool thead, struct bad_cells *b)
@@ -183,10 +182,8 @@ static int cell_of(const char *key, unsigned vlen, bool thead, struct bad_cells 
 	if (b->n < 3) {
 		struct textbuf t;
 		tb_init(&t, b->first[b->n], sizeof(b->first[0]));
-		tb_printf(&t, "%s", key);
+		tb_printf(&t, "'%.24s' (%s)", key, why);
 	}
-	if (!b->why)
-		b->why = why;
 	b->n++;
 	return -1;
 }
@@ -273,8 +270,13 @@ static bool read_grid(struct vg_table *t, const struct run_log *l, const json_t 
 	const json_t *vl = json_object_get(o, "vlen");
 	json_int_t vlen = json_is_integer(vl) ? json_integer_value(vl) : 0;
 	if (vlen < VG_MIN_VLEN || vlen > VG_MAX_VLEN || (vlen & (vlen - 1))) {
-		add_error(t, o, "grid record of %s refused: vlen is not a power of two from %d to %d (the cells' vl "
-				"depends on it)", id, VG_MIN_VLEN, VG_MAX_VLEN);
+		char v[32];
+		if (json_is_integer(vl))
+			snprintf(v, sizeof(v), "%lld", (long long)vlen);
+		else
+			snprintf(v, sizeof(v), "%s", vl ? "(not an integer)" : "(none)");
+		add_error(t, o, "grid record of %s refused: vlen %s is not a power of two from %d to %d (the cells' vl "
+				"depends on it)", id, v, VG_MIN_VLEN, VG_MAX_VLEN);
 		return true;
 	}
 	if (!json_is_object(json_object_get(o, "g"))) {
@@ -309,8 +311,8 @@ static bool read_grid(struct vg_table *t, const struct run_log *l, const json_t 
 	struct bad_cells b = {0};
 	read_cells(m, o, strcmp(ext, "xtheadvector") == 0, &b);
 	if (b.n)
-		add_error(t, o, "grid record of %s: %d cell name%s not read (%s: %s%s%s%s%s%s)", id, b.n, b.n == 1 ? "" : "s",
-			  b.why, b.first[0], b.n > 1 ? ", " : "", b.n > 1 ? b.first[1] : "", b.n > 2 ? ", " : "",
+		add_error(t, o, "grid record of %s: %d cell%s not read: %s%s%s%s%s%s", id, b.n, b.n == 1 ? "" : "s",
+			  b.first[0], b.n > 1 ? ", " : "", b.n > 1 ? b.first[1] : "", b.n > 2 ? ", " : "",
 			  b.n > 2 ? b.first[2] : "", b.n > 3 ? ", ..." : "");
 	t->records++;
 	return true;

@@ -645,7 +645,7 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 		 * results, never came: they are shown all the same, under the
 		 * type the run record gives them. */
 		static json_int_t tried[LOG_MAX_COLS * COL_MAX_CORES]; /* each such core placed once */
-		int missing = 0;
+		int missing = 0, insn_only = 0; /* insn_only: placed from an insn record (baremark.only=insn.*) */
 		json_array_foreach(logs[i].records, k, o)
 		{
 			LOG_VISIT();
@@ -660,14 +660,18 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 			if (missing < (int)(sizeof(tried) / sizeof(tried[0])))
 				tried[missing] = id;
 			missing++;
+			insn_only += strcmp(str(o, "type"), "result") != 0 && strcmp(str(o, "type"), "skip") != 0;
 			json_t *t = json_object_get(o, "core_type");
 			json_int_t core_type = json_is_integer(t) ? json_integer_value(t) : run_core_type(&logs[i], id);
 			place_core(&p, id, per_core ? -1 : core_type, core_type, NULL);
 		}
-		if (missing)
+		if (missing > insn_only)
 			fprintf(stderr, "%s: %d core%s with results but no core record (the run stopped before it): "
 					"labelled from the run record\n",
-				logs[i].path, missing, missing == 1 ? "" : "s");
+				logs[i].path, missing - insn_only, missing - insn_only == 1 ? "" : "s");
+		if (insn_only)
+			fprintf(stderr, "%s: %d core%s with insn records and no core record: labelled from the run record\n",
+				logs[i].path, insn_only, insn_only == 1 ? "" : "s");
 		int past_max = p.past_max, no_column = p.no_column;
 		/* a core that is not in the figures is said, never dropped silently */
 		if (past_max)
