@@ -154,10 +154,8 @@ static void column(const struct vg_table *t, int col, const struct vg_llvm *llvm
 		return;
 	printf("\n# vector grid [C%d] %s: %s\n", col + 1, cc->label, cc->type_label[0] ? cc->type_label : "(no core type in the log)");
 	if (nforms)
-		printf("# %d form%s; VLEN %u (core %lld's grids%s); each cell lat/thr, cycles per instruction at vl = "
-		       "VLMAX = VLEN*LMUL/SEW\n",
-		       nforms, nforms == 1 ? "" : "s", vlen, (long long)core,
-		       cc->ncores > 1 ? "; the type's other cores are in --csv" : "");
+		printf("# %d form%s, VLEN %u: core %lld's grids%s\n", nforms, nforms == 1 ? "" : "s", vlen, (long long)core,
+		       cc->ncores > 1 ? " (the type's other cores: --csv)" : "");
 	for (int s = 0; s < t->nskips; s++)
 		if (t->skips[s].col == col)
 			printf("# %s skipped: %s\n", t->skips[s].ext, t->skips[s].reason);
@@ -243,10 +241,10 @@ void vg_print_text(const struct vg_table *t, const struct vg_llvm *llvm)
 	for (int c = 0; c < t->ncols; c++)
 		column(t, c, llvm, &notes);
 	if (t->nforms) {
-		printf("\nvector cells: latency/reciprocal throughput in cycles per instruction; - unavailable, ! the "
-		       "image's verdict is not ok, — the log has nothing at that cell; [n:LMULs] the note for those "
-		       "cells%s\n",
-		       llvm ? "; llvm-mca: Latency/RThroughput of its Instruction Info after the cell's vsetvli" : "");
+		printf("\nvector cells: latency/reciprocal throughput in cycles per instruction at vl = VLMAX = "
+		       "VLEN*LMUL/SEW;\n- unavailable, ! the image's verdict is not ok, — the log has nothing at that cell, "
+		       "[n:LMULs] note n\nfor the cells at those LMULs%s\n",
+		       llvm ? ";\nllvm-mca: Latency/RThroughput of its Instruction Info after the cell's vsetvli" : "");
 		for (int i = 0; i < notes.n; i++)
 			printf("[%d] %s\n", i + 1, notes.text[i]);
 	}
