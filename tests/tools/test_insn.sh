@@ -355,7 +355,8 @@ expect "report on the hostile grids: exit 0, no tag from a log unescaped" \
 
 # --llvm on the grids. This tool's table has no vector text yet (the
 # generator's, issue 43): a second build of the tool, for this test only,
-# has three hand texts added to the generated table. llvm-19 today:
+# has three hand vector texts added to the generated table (and two A64
+# SIMD ones, which flow as scalar-style records). llvm-19 today:
 # sifive-x280 gives vadd.vv v8, v16, v24 a latency of 4 and an
 # RThroughput of 2 at e8mf8, 3 at e8m1, 5 at e8m2, 17 at e8m8 (and
 # without the vsetvli, 17 at every cell: the vtype matters); vrgather.vv
@@ -367,7 +368,9 @@ if command -v llvm-mca-19 >/dev/null; then
 	  printf '\t{"rv64.v.vadd.vv", "rv64", "v", "vadd.vv v8, v16, v24"},\n'
 	  printf '\t{"rv64.v.vrgather.vv", "rv64", "v", "vrgather.vv v8, v16, v24"},\n'
 	  printf '\t{"rv64.zvkned.vaesem.vv", "rv64", "zvkned", "vaesem.vv v8, v16"},\n'
-	  printf '};\nconst unsigned insn_ntexts = %d;\n' $((n + 3)); } >"$OUT/vtexts.c"
+	  printf '\t{"a64.neon.hand.add.4s", "a64", "neon", "add v0.4s, v1.4s, v2.4s"},\n'
+	  printf '\t{"a64.sha3.hand.eor3", "a64", "sha3", "eor3 v0.16b, v1.16b, v2.16b, v3.16b"},\n'
+	  printf '};\nconst unsigned insn_ntexts = %d;\n' $((n + 5)); } >"$OUT/vtexts.c"
 	VT="$OUT/baremark-vt"
 	$MAKE -s BAREMARK_SAN="$VT" INSN_TEXTS_SRC="$OUT/vtexts.c" "$VT" || bad "the tool with hand vector texts did not build"
 	BAREMARK_LLVM_MCA="$OUT/mca.sh" "$VT" insn "$G" --llvm sifive-x280 >"$OUT/x280.txt" 2>"$OUT/x280.err"
@@ -391,6 +394,14 @@ if command -v llvm-mca-19 >/dev/null; then
 	st=$?
 	expect "insn --llvm sifive-p670 on the grids: vadd.vv e8 m1 1/0.5, m8 1/4; vaesem.vv e32 m1 2/0.5 (the little core type)" \
 		eval '[ $st = 0 ] && [ "$(lcell "$OUT/p670.txt" "[C1]" "SEW 8" v.vadd.vv m1)" = 1/0.5 ] && [ "$(lcell "$OUT/p670.txt" "[C1]" "SEW 8" v.vadd.vv m8)" = 1/4 ] && [ "$(lcell "$OUT/p670.txt" "[C2]" "SEW 32" zvkned.vaesem.vv m1)" = 2/0.5 ]'
+	# A64 SIMD and crypto forms are scalar-style records: llvm-19's
+	# cortex-a72 gives add v0.4s 3 / 0.50 and eor3 (SHA3, -mattr=+sha3) 3 / 0.50
+	printf '%s\n' '{"v":2,"type":"run","platform":"test-a64","build":"t","cpus":1,"options":{"repeat":5},"cores":[{"id":0,"state":"up","type":0,"boot":true}],"core_types":["Cortex-A72"]}' \
+		'{"v":2,"type":"insn","f":"a64.neon.hand.add.4s","lat":2,"thr":0.5}' '{"v":2,"type":"insn","f":"a64.sha3.hand.eor3","lat":2,"thr":0.5}' | to_log >"$OUT/neon.log"
+	BAREMARK_LLVM_MCA="$OUT/mca.sh" "$VT" insn "$OUT/neon.log" --llvm cortex-a72 >"$OUT/neon.txt" 2>"$OUT/neon.err"
+	st=$?
+	expect "insn --llvm cortex-a72: A64 SIMD forms flow: add.4s 3 / 0.50, eor3 3 / 0.50 with +neon,+sha3" \
+		eval '[ $st = 0 ] && sane "$OUT/neon.err" && [ "$(cell "$OUT/neon.txt" a64.neon.hand.add.4s 2)" = "3 / 0.50" ] && [ "$(cell "$OUT/neon.txt" a64.sha3.hand.eor3 2)" = "3 / 0.50" ] && grep -qx -- "-mattr=+neon,+sha3" "$OUT/mca.argv"'
 	# XTheadVector: llvm-19 has neither its syntax nor a model
 	printf '%s\n' "$(sed -n 2p "$G" | sed 's/^@bm \(.*\) \*[0-9a-f]*$/\1/')" '{"v":2,"type":"insn","f":"rv64.xtheadvector.vadd.vv","vlen":128,"g":{"e8m1":[2,1]}}' | to_log >"$OUT/thead.log"
 	"$VT" insn "$OUT/thead.log" --llvm sifive-x280 >"$OUT/thead.txt" 2>&1

@@ -38,12 +38,24 @@ static const char *const rv64_feat[][2] = {
 	{NULL, NULL},
 };
 static const char *const a64_feat[][2] = {
-	{"lse", "+lse"}, {"crc", "+crc"}, {"fp16", "+fullfp16"}, {"cssc", "+cssc"}, {"rcpc", "+rcpc"}, {NULL, NULL},
+	{"lse", "+lse"}, {"crc", "+crc"}, {"fp16", "+fullfp16"}, {"cssc", "+cssc"}, {"rcpc", "+rcpc"},
+	/* Advanced SIMD and the crypto forms (issue 43): LLVM's +sha3 holds
+	 * SHA512 too, +sm4 SM3 too, +aes PMULL */
+	{"neon", "+neon"}, {"aes", "+aes"}, {"pmull", "+aes"}, {"sha1", "+sha2"}, {"sha2", "+sha2"}, {"sha3", "+sha3"},
+	{"sha512", "+sha3"}, {"sm3", "+sm4"}, {"sm4", "+sm4"}, {NULL, NULL},
 };
 static const char *const x86_feat[][2] = {
 	{"bmi1", "+bmi"}, {"bmi", "+bmi"},   {"bmi2", "+bmi2"}, {"adx", "+adx"},	 {"popcnt", "+popcnt"},
 	{"lzcnt", "+lzcnt"}, {"avx", "+avx"}, {"avx2", "+avx2"}, {"fma", "+fma"},	 {"f16c", "+f16c"},
-	{"movbe", "+movbe"}, {"sse41", "+sse4.1"}, {"sse42", "+sse4.2"}, {NULL, NULL},
+	{"movbe", "+movbe"}, {"sse41", "+sse4.1"}, {"sse42", "+sse4.2"},
+	/* the SIMD and crypto forms (issue 43) */
+	{"sse3", "+sse3"}, {"ssse3", "+ssse3"}, {"aes", "+aes"}, {"pclmul", "+pclmul"}, {"sha", "+sha"},
+	{"gfni", "+gfni"}, {"vaes", "+avx,+vaes"}, {"vpclmulqdq", "+avx,+vpclmulqdq"}, {"avx512f", "+avx512f"},
+	{"avx512bw", "+avx512f,+avx512bw"}, {"avx512cd", "+avx512f,+avx512cd"}, {"avx512dq", "+avx512f,+avx512dq"},
+	{"avx512vl", "+avx512f,+avx512vl"}, {"avx512ifma", "+avx512f,+avx512ifma"},
+	{"avx512vbmi", "+avx512f,+avx512vbmi"}, {"avx512vnni", "+avx512f,+avx512vnni"},
+	{"avx512vpopcntdq", "+avx512f,+avx512vpopcntdq"}, {"vaes512", "+avx512f,+vaes"},
+	{"vpclmul512", "+avx512f,+vpclmulqdq"}, {NULL, NULL},
 };
 static const struct target targets[] = {
 	{"rv64", "riscv64", rv64_feat},
