@@ -261,11 +261,12 @@ fi
 # one grid per core type, a block per SEW, cells lat/thr.
 # gcell TABLE HEADING FORM LMUL: FORM's cell under LMUL in the block whose
 # first line starts with HEADING ("SEW 8"), in the grid of column C (GRID)
+# (LLVM=1: the llvm-mca line under it)
 gcell() {
-	awk -v grid="$2" -v sew="$3" -v f="$4" -v l="$5" '
+	awk -v grid="$2" -v sew="$3" -v f="$4" -v l="$5" -v llvm="${LLVM:-}" '
 		/^# vector grid / { in_grid = index($0, "# vector grid " grid " ") == 1; blk = 0; next }
 		in_grid && $1 == "SEW" { blk = ($1 " " $2 == sew); for (i = 3; i <= NF; i++) col[$i] = i - 1; next }
-		in_grid && blk && $1 == f { print $(col[l]); exit }' "$1"
+		in_grid && blk && $1 == f { if (llvm) { getline; if ($1 != "llvm-mca") exit }; print $(col[l]); exit }' "$1"
 }
 G=tests/fixtures/insn-grid.log
 "$TOOL" insn "$G" >"$OUT/g.txt" 2>"$OUT/g.err"
@@ -375,11 +376,7 @@ if command -v llvm-mca-19 >/dev/null; then
 	$MAKE -s BAREMARK_SAN="$VT" INSN_TEXTS_SRC="$OUT/vtexts.c" "$VT" || bad "the tool with hand vector texts did not build"
 	BAREMARK_LLVM_MCA="$OUT/mca.sh" "$VT" insn "$G" --llvm sifive-x280 >"$OUT/x280.txt" 2>"$OUT/x280.err"
 	st=$?
-	# lcell: the llvm-mca line under FORM in the block
-	lcell() { awk -v grid="$2" -v sew="$3" -v f="$4" -v l="$5" '
-		/^# vector grid / { in_grid = index($0, "# vector grid " grid " ") == 1; blk = 0; next }
-		in_grid && $1 == "SEW" { blk = ($1 " " $2 == sew); for (i = 3; i <= NF; i++) col[$i] = i - 1; next }
-		in_grid && blk && $1 == f { getline; if ($1 == "llvm-mca") print $(col[l]); exit }' "$1"; }
+	lcell() { LLVM=1 gcell "$@"; }
 	expect "insn --llvm sifive-x280 on the grids: exit 0; vadd.vv e8 mf8 4/2, m1 4/3, m2 4/5, m8 4/17; vrgather.vv m1 4/65... 67/65, m8 515/513" \
 		eval '[ $st = 0 ] && sane "$OUT/x280.err" && [ "$(lcell "$OUT/x280.txt" "[C1]" "SEW 8" v.vadd.vv mf8)" = 4/2 ] && [ "$(lcell "$OUT/x280.txt" "[C1]" "SEW 8" v.vadd.vv m1)" = 4/3 ] && [ "$(lcell "$OUT/x280.txt" "[C1]" "SEW 8" v.vadd.vv m2)" = 4/5 ] && [ "$(lcell "$OUT/x280.txt" "[C1]" "SEW 8" v.vadd.vv m8)" = 4/17 ] && [ "$(lcell "$OUT/x280.txt" "[C1]" "SEW 8" v.vrgather.vv m1)" = 67/65 ] && [ "$(lcell "$OUT/x280.txt" "[C1]" "SEW 8" v.vrgather.vv m8)" = 515/513 ]'
 	expect "insn --llvm on the grids: a form with no text says no text; one llvm lacks says unsupported" \

@@ -93,6 +93,16 @@ static int order(const struct insn_table *t, const struct insn_llvm *llvm, unsig
 	return n;
 }
 
+/* {"log": log, "line": line, key: text}, comma-joined after the first. */
+static void where_obj(const char *log, json_int_t line, const char *key, const char *text, bool first)
+{
+	json_t *o = json_pack("{s:s,s:I,s:s}", "log", log, "line", line, key, text);
+	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER) : NULL;
+	printf("%s%s", first ? "" : ",", s ? s : "null");
+	free(s);
+	json_decref(o);
+}
+
 static void machine(const struct insn_table *t, const struct insn_llvm *llvm, const unsigned *forms, int nforms,
 		    enum out how, const struct vg_table *vt, const struct vg_llvm *vllvm)
 {
@@ -102,42 +112,21 @@ static void machine(const struct insn_table *t, const struct insn_llvm *llvm, co
 		printf("{\"rows\":[\n");
 	for (int i = 0; i < nforms; i++)
 		for (int c = 0; c < t->ncols; c++)
-			for (int m = t->first[forms[i] * (unsigned)t->ncols + (unsigned)c]; m >= 0; m = t->meas[m].next) {
-				int n = row_fields(f, t, &t->meas[m], llvm);
-				if (how == CSV && first)
-					insn_csv_row(f, n, true);
-				if (how == CSV)
-					insn_csv_row(f, n, false);
-				else
-					insn_json_row(f, n, first);
-				first = false;
-			}
+			for (int m = t->first[forms[i] * (unsigned)t->ncols + (unsigned)c]; m >= 0; m = t->meas[m].next)
+				insn_emit_row(f, row_fields(f, t, &t->meas[m], llvm), how == CSV, &first);
 	vg_print_rows(vt, vllvm, how == CSV, &first);
 	if (how == JSON) {
 		printf("\n],\"grid_errors\":[");
-		for (int e = 0; e < vt->nerr; e++) {
-			json_t *o = json_pack("{s:s,s:I,s:s}", "log", vt->err[e].log, "line", vt->err[e].line, "error",
-					      vt->err[e].text);
-			char *s = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER) : NULL;
-			printf("%s%s", e ? "," : "", s ? s : "null");
-			free(s);
-			json_decref(o);
-		}
+		for (int e = 0; e < vt->nerr; e++)
+			where_obj(vt->err[e].log, vt->err[e].line, "error", vt->err[e].text, e == 0);
 		printf("],\"unknown_forms\":[");
-		for (int u = 0; u < t->nunknown; u++) {
-			json_t *o = json_pack("{s:s,s:I,s:s}", "log", t->unknown[u].log, "line", t->unknown[u].line, "form",
-					      t->unknown[u].id);
-			char *s = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER) : NULL;
-			printf("%s%s", u ? "," : "", s ? s : "null");
-			free(s);
-			json_decref(o);
-		}
+		for (int u = 0; u < t->nunknown; u++)
+			where_obj(t->unknown[u].log, t->unknown[u].line, "form", t->unknown[u].id, u == 0);
 		printf("]}\n");
 	}
 }
 
-/* Display width of UTF-8 text (its code points). */
-static int width(const char *s)
+int insn_width(const char *s)
 {
 	int w = 0;
 	for (; *s; s++)
@@ -145,9 +134,9 @@ static int width(const char *s)
 	return w;
 }
 
-static void pad(const char *s, int w)
+void insn_pad(const char *s, int w)
 {
-	printf("%s%*s", s, w > width(s) ? w - width(s) : 0, "");
+	printf("%s%*s", s, w > insn_width(s) ? w - insn_width(s) : 0, "");
 }
 
 #define CELL_W 22
@@ -161,7 +150,7 @@ static void text_row(const struct insn_table *t, unsigned f, int idw, int extw, 
 		insn_cell_text(t, f, c, notes, cell, sizeof(cell));
 		printf(" | ");
 		if (c + 1 < t->ncols || llvm)
-			pad(cell, CELL_W);
+			insn_pad(cell, CELL_W);
 		else
 			printf("%s", cell);
 	}
@@ -184,8 +173,8 @@ static void text(const struct insn_table *t, const struct insn_llvm *llvm, const
 		       t->cols[c].type_label[0] ? t->cols[c].type_label : "(no core type in the log)");
 	int idw = 4, extw = 3;
 	for (int i = 0; i < nforms; i++) {
-		idw = width(insn_texts[forms[i]].id) > idw ? width(insn_texts[forms[i]].id) : idw;
-		extw = width(insn_texts[forms[i]].ext) > extw ? width(insn_texts[forms[i]].ext) : extw;
+		idw = insn_width(insn_texts[forms[i]].id) > idw ? insn_width(insn_texts[forms[i]].id) : idw;
+		extw = insn_width(insn_texts[forms[i]].ext) > extw ? insn_width(insn_texts[forms[i]].ext) : extw;
 	}
 	idw = idw > 40 ? 40 : idw;
 	extw = extw > 16 ? 16 : extw;
@@ -214,9 +203,7 @@ static void text(const struct insn_table *t, const struct insn_llvm *llvm, const
 	       "- unavailable (the note says why), ! the image's verdict on that figure is not ok (the note says which),\n"
 	       "— the log has nothing of that form%s\n",
 	       llvm ? "; llvm-mca: Latency / RThroughput of its Instruction Info" : "");
-	for (int i = 0; i < notes.n; i++)
-		printf("[%d] %s\n", i + 1, notes.text[i]);
-	insn_notes_free(&notes);
+	insn_notes_print(&notes);
 }
 
 static void say_unknown(const struct insn_table *t)

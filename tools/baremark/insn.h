@@ -84,6 +84,16 @@ bool insn_boot_core(const struct run_log *l, json_int_t *core);
 /* The core a record is of: "core" (skip, error) or "c" (insn), else the
  * boot core. */
 bool insn_core_of(const struct run_log *l, const json_t *o, json_int_t *core);
+/* The column of the core a record is of (insn_core_of), or -1. */
+int insn_record_col(const struct core_col *cols, int ncols, const struct run_log *l, const json_t *o, json_int_t *core);
+/* fn on every record of the logs, in log order, twice (pass 0, then 1):
+ * the insn records first, then what skips and errors say of them. False
+ * as soon as fn is (out of memory). */
+bool insn_walk(const struct run_log *logs, int nlogs, bool (*fn)(void *ctx, const struct run_log *l, const json_t *o, int pass),
+	       void *ctx);
+/* Display width of UTF-8 text (its code points), and s padded to w. */
+int insn_width(const char *s);
+void insn_pad(const char *s, int w);
 /* The column of core `core` of log l, or -1. */
 int insn_col_of(const struct core_col *cols, int ncols, const struct run_log *l, json_int_t core);
 /* Whether any log has an insn record (or a skip of an insn kernel). */
@@ -111,6 +121,8 @@ struct insn_notes {
 /* The note's number (0 when out of memory: then the cell has no mark). */
 int insn_note(struct insn_notes *n, const char *text);
 void insn_notes_free(struct insn_notes *n);
+/* "[n] text" a line for each, then freed. */
+void insn_notes_print(struct insn_notes *n);
 /* A cell's text: "lat / thr" in cycles (each the median over the column's
  * cores that measured it), '!' after a figure whose verdict is not ok,
  * "-" for a figure that is unavailable, " [n]" for each note that says
@@ -174,6 +186,9 @@ int insn_fig_fields(struct field *f, int n, const struct insn_fig *x, const char
 int insn_cell_fields(struct field *f, int n, unsigned vlen, int c);
 void insn_csv_row(const struct field *f, int n, bool header);
 void insn_json_row(const struct field *f, int n, bool first);
+/* A row as CSV (the header before the first) or a JSON object (a comma
+ * before all but the first); *first false after. */
+void insn_emit_row(const struct field *f, int n, bool csv, bool *first);
 
 int cmd_insn(int argc, char **argv);
 #endif

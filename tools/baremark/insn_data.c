@@ -209,6 +209,28 @@ static bool add_unknown(struct insn_table *t, const struct run_log *l, const jso
 	return true;
 }
 
+int insn_record_col(const struct core_col *cols, int ncols, const struct run_log *l, const json_t *o, json_int_t *core)
+{
+	return insn_core_of(l, o, core) ? insn_col_of(cols, ncols, l, *core) : -1;
+}
+
+bool insn_walk(const struct run_log *logs, int nlogs, bool (*fn)(void *ctx, const struct run_log *l, const json_t *o, int pass),
+	       void *ctx)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < nlogs; i++) {
+			size_t k;
+			json_t *o;
+			json_array_foreach(logs[i].records, k, o)
+			{
+				LOG_VISIT();
+				if (!fn(ctx, &logs[i], o, pass))
+					return false;
+			}
+		}
+	return true;
+}
+
 bool insn_core_of(const struct run_log *l, const json_t *o, json_int_t *core)
 {
 	const json_t *c = json_object_get(o, "c");
@@ -230,7 +252,7 @@ static bool read_insn(struct insn_table *t, const struct run_log *l, const json_
 	if (form < 0)
 		return add_unknown(t, l, o, id);
 	json_int_t core;
-	int col = insn_core_of(l, o, &core) ? insn_col_of(t->cols, t->ncols, l, core) : -1;
+	int col = insn_record_col(t->cols, t->ncols, l, o, &core);
 	if (col < 0) {
 		t->no_column++;
 		return true;
@@ -283,7 +305,7 @@ static bool read_gap(struct insn_table *t, const struct run_log *l, const json_t
 {
 	const char *k = str(o, "kernel") + 5;
 	json_int_t core;
-	int col = insn_core_of(l, o, &core) ? insn_col_of(t->cols, t->ncols, l, core) : -1;
+	int col = insn_record_col(t->cols, t->ncols, l, o, &core);
 	if (col < 0) {
 		t->no_column++;
 		return true;
@@ -330,6 +352,17 @@ bool insn_any(const struct run_log *logs, int nlogs)
 	return false;
 }
 
+static bool visit(void *ctx, const struct run_log *l, const json_t *o, int pass)
+{
+	struct insn_table *t = ctx;
+	const char *type = str(o, "type");
+	if (pass == 0 && strcmp(type, "insn") == 0)
+		return read_insn(t, l, o);
+	if (pass == 1 && (strcmp(type, "skip") == 0 || strcmp(type, "error") == 0) && insn_kernel(o))
+		return read_gap(t, l, o, type[0] == 'e');
+	return true;
+}
+
 bool insn_collect(struct insn_table *t, const struct run_log *logs, int nlogs, const struct core_col *cols,
 		  int ncols)
 {
@@ -344,25 +377,7 @@ bool insn_collect(struct insn_table *t, const struct run_log *logs, int nlogs, c
 	for (size_t i = 0; i < cells; i++)
 		t->first[i] = -1;
 	/* the insn records first, then what skips and errors say of them */
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < nlogs; i++) {
-			size_t k;
-			json_t *o;
-			json_array_foreach(logs[i].records, k, o)
-			{
-				LOG_VISIT();
-				const char *type = str(o, "type");
-				bool ok = true;
-				if (pass == 0 && strcmp(type, "insn") == 0)
-					ok = read_insn(t, &logs[i], o);
-				else if (pass == 1 && (strcmp(type, "skip") == 0 || strcmp(type, "error") == 0) &&
-					 insn_kernel(o))
-					ok = read_gap(t, &logs[i], o, type[0] == 'e');
-				if (!ok)
-					return false;
-			}
-		}
-	return true;
+	return insn_walk(logs, nlogs, visit, t);
 }
 
 void insn_table_free(struct insn_table *t)

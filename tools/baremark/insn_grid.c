@@ -166,6 +166,14 @@ static struct vg_meas *add(struct vg_table *t, int form, int col, json_int_t cor
 	return m;
 }
 
+/* The column of the record's core; -1 (counted) where none has it. */
+static int col_of(struct vg_table *t, const struct run_log *l, const json_t *o, json_int_t *core)
+{
+	int col = insn_record_col(t->cols, t->ncols, l, o, core);
+	t->no_column += col < 0;
+	return col;
+}
+
 /* Names of an object's keys that are not cells (or cells no core
  * allows): counted, the first three kept with why for the error line. */
 struct bad_cells {
@@ -284,11 +292,9 @@ static bool read_grid(struct vg_table *t, const struct run_log *l, const json_t 
 		return true;
 	}
 	json_int_t core;
-	int col = insn_core_of(l, o, &core) ? insn_col_of(t->cols, t->ncols, l, core) : -1;
-	if (col < 0) {
-		t->no_column++;
+	int col = col_of(t, l, o, &core);
+	if (col < 0)
 		return true;
-	}
 	bool oom = false;
 	int form = form_of(t, id, ext, &oom);
 	if (form < 0) {
@@ -335,11 +341,9 @@ static bool read_skip(struct vg_table *t, const struct run_log *l, const json_t 
 	if (!vector_id(probe, ext) && !vector_id(k, ext))
 		return true;
 	json_int_t core;
-	int col = insn_core_of(l, o, &core) ? insn_col_of(t->cols, t->ncols, l, core) : -1;
-	if (col < 0) {
-		t->no_column++;
+	int col = col_of(t, l, o, &core);
+	if (col < 0)
 		return true;
-	}
 	for (int i = 0; i < t->nskips; i++)
 		if (t->skips[i].col == col && strcmp(t->skips[i].ext, ext) == 0)
 			return true;
@@ -370,7 +374,7 @@ static bool read_error(struct vg_table *t, const struct run_log *l, const json_t
 	const json_t *cj = json_object_get(o, "cell");
 	int c = json_is_string(cj) ? vg_cell_index(json_string_value(cj)) : -1;
 	json_int_t core;
-	int col = insn_core_of(l, o, &core) ? insn_col_of(t->cols, t->ncols, l, core) : -1;
+	int col = insn_record_col(t->cols, t->ncols, l, o, &core);
 	if (c < 0 || col < 0) {
 		add_error(t, o, "error in %.80s%s%.24s: %.100s", k, cj ? " at cell " : "",
 			  json_is_string(cj) ? json_string_value(cj) : cj ? "(not a cell name)" : "", what);
@@ -408,32 +412,27 @@ bool vg_any(const struct run_log *logs, int nlogs)
 	return false;
 }
 
+static bool visit(void *ctx, const struct run_log *l, const json_t *o, int pass)
+{
+	struct vg_table *t = ctx;
+	const char *type = str(o, "type");
+	bool insn_kernel = strncmp(str(o, "kernel"), "insn.", 5) == 0;
+	if (pass == 0 && strcmp(type, "insn") == 0 && vg_is_grid(o))
+		return read_grid(t, l, o);
+	if (pass == 1 && strcmp(type, "skip") == 0 && insn_kernel)
+		return read_skip(t, l, o);
+	if (pass == 1 && strcmp(type, "error") == 0 && insn_kernel)
+		return read_error(t, l, o);
+	return true;
+}
+
 bool vg_collect(struct vg_table *t, const struct run_log *logs, int nlogs, const struct core_col *cols, int ncols)
 {
 	memset(t, 0, sizeof(*t));
 	memset(form_slot, 0, sizeof(form_slot));
 	t->cols = cols;
 	t->ncols = ncols;
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < nlogs; i++) {
-			size_t k;
-			json_t *o;
-			json_array_foreach(logs[i].records, k, o)
-			{
-				LOG_VISIT();
-				const char *type = str(o, "type");
-				bool ok = true;
-				if (pass == 0 && strcmp(type, "insn") == 0 && vg_is_grid(o))
-					ok = read_grid(t, &logs[i], o);
-				else if (pass == 1 && strcmp(type, "skip") == 0 && strncmp(str(o, "kernel"), "insn.", 5) == 0)
-					ok = read_skip(t, &logs[i], o);
-				else if (pass == 1 && strcmp(type, "error") == 0 && strncmp(str(o, "kernel"), "insn.", 5) == 0)
-					ok = read_error(t, &logs[i], o);
-				if (!ok)
-					return false;
-			}
-		}
-	return true;
+	return insn_walk(logs, nlogs, visit, t);
 }
 
 void vg_free(struct vg_table *t)

@@ -34,6 +34,15 @@ static void num(FILE *o, double v)
 	fprintf(o, v == (double)(long long)v || v >= 100 ? "%.0f" : "%.3g", v);
 }
 
+static void verdict(FILE *o, const struct insn_fig *f)
+{
+	if (strcmp(f->verdict, "ok") == 0)
+		return;
+	fprintf(o, " (verdict ");
+	html_text(o, f->verdict);
+	fprintf(o, ")");
+}
+
 static void cell(FILE *o, const struct vg_meas *m, int c)
 {
 	const struct vg_cell *x = &m->cell[c];
@@ -50,22 +59,14 @@ static void cell(FILE *o, const struct vg_meas *m, int c)
 		fprintf(o, "throughput %.4g cycles per instruction", x->thr.est);
 		if (vl)
 			fprintf(o, ", %.4g per element", x->thr.est / vl);
-		if (strcmp(x->thr.verdict, "ok") != 0) {
-			fprintf(o, " (verdict ");
-			html_text(o, x->thr.verdict);
-			fprintf(o, ")");
-		}
+		verdict(o, &x->thr);
 	} else {
 		fprintf(o, "throughput unavailable: ");
 		html_text(o, x->thr.why);
 	}
 	if (x->lat.has) {
 		fprintf(o, "; latency %.4g cycles", x->lat.est);
-		if (strcmp(x->lat.verdict, "ok") != 0) {
-			fprintf(o, " (verdict ");
-			html_text(o, x->lat.verdict);
-			fprintf(o, ")");
-		}
+		verdict(o, &x->lat);
 	} else {
 		fprintf(o, "; latency unavailable: ");
 		html_text(o, x->lat.why);

@@ -104,19 +104,6 @@ static void row_note(struct row_notes *r, int k, const char *lmul)
 		snprintf(r->where[i] + len, sizeof(r->where[i]) - len, "%s%s", len ? "," : "", lmul);
 }
 
-static int width(const char *s)
-{
-	int w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
-}
-
-static void pad(const char *s, int w)
-{
-	printf("%s%*s", s, w > width(s) ? w - width(s) : 0, "");
-}
-
 static void llvm_text(const struct vg_llvm *l, int c, char *buf, size_t cap)
 {
 	struct textbuf b;
@@ -144,7 +131,7 @@ static void column(const struct vg_table *t, int col, const struct vg_llvm *llvm
 		if (!vlen || (m->vlen && m->core < core))
 			vlen = m->vlen, core = m->core;
 		nforms++;
-		int w = width(t->forms[f].id) - 5; /* "rv64." is not shown */
+		int w = insn_width(t->forms[f].id) - 5; /* "rv64." is not shown */
 		idw = w > idw ? (w > 32 ? 32 : w) : idw;
 	}
 	bool skipped = false;
@@ -174,10 +161,10 @@ static void column(const struct vg_table *t, int col, const struct vg_llvm *llvm
 				if (!m)
 					continue;
 				cell_text(&m->cell[c], buf, sizeof(buf));
-				cw[c % 7] = width(buf) > cw[c % 7] ? width(buf) : cw[c % 7];
+				cw[c % 7] = insn_width(buf) > cw[c % 7] ? insn_width(buf) : cw[c % 7];
 				if (llvm) {
 					llvm_text(&llvm[f], c, buf, sizeof(buf));
-					cw[c % 7] = width(buf) > cw[c % 7] ? width(buf) : cw[c % 7];
+					cw[c % 7] = insn_width(buf) > cw[c % 7] ? insn_width(buf) : cw[c % 7];
 				}
 			}
 			cw[c % 7] = cw[c % 7] > 15 ? 15 : cw[c % 7];
@@ -191,7 +178,7 @@ static void column(const struct vg_table *t, int col, const struct vg_llvm *llvm
 		for (int l = 0; l < 7; l++)
 			if (cw[l]) {
 				printf(" ");
-				pad(vg_cell_lmul(sew * 7 + l), l < last ? cw[l] : 0);
+				insn_pad(vg_cell_lmul(sew * 7 + l), l < last ? cw[l] : 0);
 			}
 		printf("\n");
 		for (int f = 0; f < t->nforms; f++) {
@@ -209,7 +196,7 @@ static void column(const struct vg_table *t, int col, const struct vg_llvm *llvm
 				int c = sew * 7 + l, k[4];
 				cell_text(&m->cell[c], buf, sizeof(buf));
 				printf(" ");
-				pad(buf, cw[l]);
+				insn_pad(buf, cw[l]);
 				for (int i = 0, n = cell_notes(m, c, notes, k); i < n; i++)
 					row_note(&rn, k[i], vg_cell_lmul(c));
 			}
@@ -228,7 +215,7 @@ static void column(const struct vg_table *t, int col, const struct vg_llvm *llvm
 				if (cw[l]) {
 					llvm_text(lv, sew * 7 + l, buf, sizeof(buf));
 					printf(" ");
-					pad(buf, l < last ? cw[l] : 0);
+					insn_pad(buf, l < last ? cw[l] : 0);
 				}
 			printf("\n");
 		}
@@ -245,10 +232,8 @@ void vg_print_text(const struct vg_table *t, const struct vg_llvm *llvm)
 		       "VLEN*LMUL/SEW;\n- unavailable, ! the image's verdict is not ok, — the log has nothing at that cell, "
 		       "[n:LMULs] note n\nfor the cells at those LMULs%s\n",
 		       llvm ? ";\nllvm-mca: Latency/RThroughput of its Instruction Info after the cell's vsetvli" : "");
-		for (int i = 0; i < notes.n; i++)
-			printf("[%d] %s\n", i + 1, notes.text[i]);
 	}
-	insn_notes_free(&notes);
+	insn_notes_print(&notes);
 }
 
 void vg_print_rows(const struct vg_table *t, const struct vg_llvm *llvm, bool csv, bool *first)
@@ -293,13 +278,7 @@ void vg_print_rows(const struct vg_table *t, const struct vg_llvm *llvm, bool cs
 							 (x->thr.has && insn_apart(x->thr.est, l->thr[c])));
 					f[n++] = (struct field){"llvm_differs", K_BOOL, NULL, d, true};
 				}
-				if (csv && *first)
-					insn_csv_row(f, n, true);
-				if (csv)
-					insn_csv_row(f, n, false);
-				else
-					insn_json_row(f, n, *first);
-				*first = false;
+				insn_emit_row(f, n, csv, first);
 			}
 		}
 }

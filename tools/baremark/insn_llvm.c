@@ -196,6 +196,17 @@ static void read_rows(const struct batch *b, const char *out, struct insn_llvm *
 	}
 }
 
+/* Why llvm-mca gave a form no figures: its model lacks it, or it said nothing. */
+static void no_figures(char *why, size_t cap, const char *err, const char *cpu)
+{
+	struct textbuf t;
+	tb_init(&t, why, cap);
+	if (err && strstr(err, "unsupported instruction"))
+		tb_printf(&t, "unsupported by llvm-mca for %s: no scheduling information in its model", cpu);
+	else
+		tb_printf(&t, "llvm-mca for %s gave no figures for it", cpu);
+}
+
 /* What llvm-mca said of each form it gave no row: its parse error (at
  * the form's line), or that the CPU's model has nothing for it. */
 static void read_rejects(const struct batch *b, const char *err, struct insn_llvm *l, struct vg_llvm *vl, const char *cpu)
@@ -228,12 +239,7 @@ static void read_rejects(const struct batch *b, const char *err, struct insn_llv
 		struct insn_llvm *x = &l[b->form[k]];
 		if (x->has || x->why[0])
 			continue;
-		struct textbuf t;
-		tb_init(&t, x->why, sizeof(x->why));
-		if (err && strstr(err, "unsupported instruction"))
-			tb_printf(&t, "unsupported by llvm-mca for %s: no scheduling information in its model", cpu);
-		else
-			tb_printf(&t, "llvm-mca for %s gave no figures for it", cpu);
+		no_figures(x->why, sizeof(x->why), err, cpu);
 	}
 	for (unsigned k = 0; k < b->nv; k++) {
 		struct vg_llvm *x = &vl[b->vform[k]];
@@ -242,12 +248,7 @@ static void read_rejects(const struct batch *b, const char *err, struct insn_llv
 			any |= x->has[c];
 		if (any || x->why[0])
 			continue;
-		struct textbuf t;
-		tb_init(&t, x->why, sizeof(x->why));
-		if (err && strstr(err, "unsupported instruction"))
-			tb_printf(&t, "unsupported by llvm-mca for %s: no scheduling information in its model", cpu);
-		else
-			tb_printf(&t, "llvm-mca for %s gave no figures for it", cpu);
+		no_figures(x->why, sizeof(x->why), err, cpu);
 	}
 }
 

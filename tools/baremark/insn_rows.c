@@ -71,3 +71,14 @@ int insn_cell_fields(struct field *f, int n, unsigned vlen, int c)
 	f[n++] = (struct field){"vl", K_INT, NULL, c >= 0 ? vg_cell_vl(c, vlen) : 0, c >= 0 && vlen};
 	return n;
 }
+
+void insn_emit_row(const struct field *f, int n, bool csv, bool *first)
+{
+	if (csv && *first)
+		insn_csv_row(f, n, true);
+	if (csv)
+		insn_csv_row(f, n, false);
+	else
+		insn_json_row(f, n, *first);
+	*first = false;
+}
