@@ -17,6 +17,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: baremark insn <log>... [--csv | --json] [--llvm CPU]...\n"
 			"  a row per form, a column per core type of each log: latency / reciprocal throughput in cycles;\n"
+			"  vector forms: a grid per core type, a block per SEW, a column per LMUL, cells lat/thr;\n"
 			"  --llvm CPU: llvm-mca-19's figures for CPU (e.g. sifive-u74, cortex-a53, znver4) beside them,\n"
 			"  the forms where they differ by more than 1 cycle or 25%% first (BAREMARK_LLVM_MCA: another llvm-mca)\n");
 	return 2;

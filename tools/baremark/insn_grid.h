@@ -1,7 +1,7 @@
 /* The vector instruction table (issue 43): an RVV or XTheadVector form's
  * grid record packs its latency and reciprocal throughput at every
  * SEW x LMUL cell the core allows into one record a form and core
- * (docs/records.md#insn, "The grid record"). Here they are read, every
+ * (docs/records.md#insn; the contract of issue 43). Here they are read, every
  * number range-checked and every cell name checked against the fixed set
  * e<8|16|32|64><mf8..m8>, into a table of forms by column (core type);
  * insn_grid_text.c prints it, insn_grid_html.c draws it as heat maps,
