@@ -374,7 +374,7 @@ if command -v llvm-mca-19 >/dev/null; then
 	  printf '};\nconst unsigned insn_ntexts = %d;\n' $((n + 5)); } >"$OUT/vtexts.c"
 	VT="$OUT/baremark-vt"
 	$MAKE -s BAREMARK_SAN="$VT" INSN_TEXTS_SRC="$OUT/vtexts.c" "$VT" || bad "the tool with hand vector texts did not build"
-	# the grid fixture's run, the three forms with hand texts and one no
+	# the grid fixture's run, its scalar add, the three forms with hand texts and one no
 	# table will have (so that the generator's texts cannot change these)
 	{ grep -E '"type":"(run|end)"|"f":"rv64\.(i\.add|v\.vadd\.vv|v\.vrgather\.vv|zvkned\.vaesem\.vv)"' "$G" | grep -v '"type":"error"'
 	  printf '%s\n' '{"v":2,"type":"insn","f":"rv64.v.vnotext.test","vlen":256,"g":{"e8m1":[1,1]}}' | to_log; } >"$OUT/gl.log"
