@@ -54,6 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{"baremark", "compare", "--per-ghz", path, NULL},
 		{"baremark", "against", "docs/cores.md", "Zen 4", path, NULL},
 		{"baremark", "report", path, "-o", "/dev/null", NULL},
+		{"baremark", "insn", path, NULL},
+		{"baremark", "insn", "--csv", path, NULL},
+		{"baremark", "insn", "--json", path, NULL},
 	};
 	for (size_t c = 0; c < sizeof(cmds) / sizeof(cmds[0]); c++) {
 		int argc = 0;

@@ -51,6 +51,7 @@ struct cmp_set {
 	int ncols;
 	struct cmp_row rows[CMP_MAX_ROWS];
 	int nrows;
+	bool rows_optional; /* set by report: insn records without results are enough */
 };
 /* Loads every path and finds columns and rows. Returns 0, or the exit
  * status after saying why: 2 if a log could not be read, 1 if no core has

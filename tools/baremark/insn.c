@@ -3,7 +3,7 @@
  * a row per form and core for the people who write scheduling models;
  * with --llvm CPU, llvm-mca's figures for that CPU beside them, the forms
  * where they differ first. */
-#include "insn.h"
+#include "insn_grid.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: baremark insn <log>... [--csv | --json] [--llvm CPU]...\n"
 			"  a row per form, a column per core type of each log: latency / reciprocal throughput in cycles;\n"
+			"  vector forms: a grid per core type, a block per SEW, a column per LMUL, cells lat/thr;\n"
 			"  --llvm CPU: llvm-mca-19's figures for CPU (e.g. sifive-u74, cortex-a53, znver4) beside them,\n"
 			"  the forms where they differ by more than 1 cycle or 25%% first (BAREMARK_LLVM_MCA: another llvm-mca)\n");
 	return 2;
@@ -40,33 +41,6 @@ static int load(struct cmp_set *s, const char **paths, int n)
 	return 0;
 }
 
-/* One row of the CSV and JSON: a form on a core. */
-enum kind { K_TEXT, K_NUM, K_INT, K_BOOL };
-struct field {
-	const char *name;
-	enum kind kind;
-	const char *s; /* K_TEXT; NULL: empty / null */
-	double d;      /* K_NUM, K_INT (a whole number), K_BOOL (0 or 1) */
-	bool has;      /* K_NUM, K_INT, K_BOOL: false: empty / null */
-};
-#define MAX_FIELDS 32
-
-static int fig_fields(struct field *f, int n, const struct insn_fig *x, const char *name)
-{
-	static char names[2][6][24];
-	int w = name[0] == 't';
-	const char *suffix[6] = {"", "_q1", "_q3", "_why", "_verdict", "_verdict_why"};
-	for (int i = 0; i < 6; i++)
-		snprintf(names[w][i], sizeof(names[w][i]), "%s%s", name, suffix[i]);
-	f[n++] = (struct field){names[w][0], K_NUM, NULL, x->est, x->has};
-	f[n++] = (struct field){names[w][1], K_NUM, NULL, x->q1, x->has};
-	f[n++] = (struct field){names[w][2], K_NUM, NULL, x->q3, x->has};
-	f[n++] = (struct field){names[w][3], K_TEXT, x->has ? NULL : x->why, 0, false};
-	f[n++] = (struct field){names[w][4], K_TEXT, x->has ? x->verdict : NULL, 0, false};
-	f[n++] = (struct field){names[w][5], K_TEXT, x->has ? x->verdict_why : NULL, 0, false};
-	return n;
-}
-
 static int row_fields(struct field *f, const struct insn_table *t, const struct insn_meas *m,
 		      const struct insn_llvm *llvm)
 {
@@ -81,8 +55,8 @@ static int row_fields(struct field *f, const struct insn_table *t, const struct 
 	f[n++] = (struct field){"form", K_TEXT, x->id, 0, false};
 	f[n++] = (struct field){"isa", K_TEXT, x->isa, 0, false};
 	f[n++] = (struct field){"ext", K_TEXT, x->ext, 0, false};
-	n = fig_fields(f, n, &m->lat, "lat");
-	n = fig_fields(f, n, &m->thr, "thr");
+	n = insn_fig_fields(f, n, &m->lat, "lat");
+	n = insn_fig_fields(f, n, &m->thr, "thr");
 	f[n++] = (struct field){"via", K_TEXT, m->via, 0, false};
 	f[n++] = (struct field){"via_lat", K_NUM, NULL, m->via_lat, m->has_via_lat};
 	f[n++] = (struct field){"rt", K_NUM, NULL, m->rt, m->has_rt};
@@ -90,6 +64,7 @@ static int row_fields(struct field *f, const struct insn_table *t, const struct 
 	f[n++] = (struct field){"cycles_estimated", K_BOOL, NULL, m->cycles_estimated, m->rec != NULL};
 	f[n++] = (struct field){"line", K_INT, NULL, (double)json_integer_value(json_object_get(m->rec, "_line")),
 				m->rec != NULL};
+	n = insn_cell_fields(f, n, 0, -1);
 	if (llvm) {
 		const struct insn_llvm *l = &llvm[m->form];
 		f[n++] = (struct field){"llvm_cpu", K_TEXT, l->cpu, 0, false};
@@ -99,44 +74,6 @@ static int row_fields(struct field *f, const struct insn_table *t, const struct 
 		f[n++] = (struct field){"llvm_differs", K_BOOL, NULL, insn_llvm_differs(t, m->form, l), true};
 	}
 	return n;
-}
-
-static void csv_row(const struct field *f, int n, bool header)
-{
-	for (int i = 0; i < n; i++) {
-		if (i)
-			printf(",");
-		if (header)
-			printf("%s", f[i].name);
-		else if (f[i].kind == K_TEXT)
-			csv_text(stdout, f[i].s);
-		else if (f[i].has && f[i].kind == K_BOOL)
-			printf("%s", f[i].d ? "true" : "false");
-		else if (f[i].has)
-			printf(f[i].kind == K_INT ? "%.0f" : "%.6g", f[i].d);
-	}
-	printf("\n");
-}
-
-static void json_row(const struct field *f, int n, bool first)
-{
-	json_t *o = json_object();
-	for (int i = 0; i < n; i++) {
-		json_t *v;
-		if (f[i].kind == K_TEXT)
-			v = f[i].s ? json_string(f[i].s) : json_null();
-		else if (!f[i].has)
-			v = json_null();
-		else
-			v = f[i].kind == K_BOOL ? json_boolean(f[i].d != 0)
-			    : f[i].kind == K_INT ? json_integer((json_int_t)f[i].d)
-						 : json_real(f[i].d);
-		json_object_set_new(o, f[i].name, v);
-	}
-	char *s = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER);
-	printf("%s%s", first ? "" : ",\n", s ? s : "null");
-	free(s);
-	json_decref(o);
 }
 
 /* The forms in the order shown: with llvm, those it differs on first. */
@@ -157,8 +94,18 @@ static int order(const struct insn_table *t, const struct insn_llvm *llvm, unsig
 	return n;
 }
 
+/* {"log": log, "line": line, key: text}, comma-joined after the first. */
+static void where_obj(const char *log, json_int_t line, const char *key, const char *text, bool first)
+{
+	json_t *o = json_pack("{s:s,s:I,s:s}", "log", log, "line", line, key, text);
+	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER) : NULL;
+	printf("%s%s", first ? "" : ",", s ? s : "null");
+	free(s);
+	json_decref(o);
+}
+
 static void machine(const struct insn_table *t, const struct insn_llvm *llvm, const unsigned *forms, int nforms,
-		    enum out how)
+		    enum out how, const struct vg_table *vt, const struct vg_llvm *vllvm)
 {
 	struct field f[MAX_FIELDS];
 	bool first = true;
@@ -166,32 +113,21 @@ static void machine(const struct insn_table *t, const struct insn_llvm *llvm, co
 		printf("{\"rows\":[\n");
 	for (int i = 0; i < nforms; i++)
 		for (int c = 0; c < t->ncols; c++)
-			for (int m = t->first[forms[i] * (unsigned)t->ncols + (unsigned)c]; m >= 0; m = t->meas[m].next) {
-				int n = row_fields(f, t, &t->meas[m], llvm);
-				if (how == CSV && first)
-					csv_row(f, n, true);
-				if (how == CSV)
-					csv_row(f, n, false);
-				else
-					json_row(f, n, first);
-				first = false;
-			}
+			for (int m = t->first[forms[i] * (unsigned)t->ncols + (unsigned)c]; m >= 0; m = t->meas[m].next)
+				insn_emit_row(f, row_fields(f, t, &t->meas[m], llvm), how == CSV, &first);
+	vg_print_rows(vt, vllvm, how == CSV, &first);
 	if (how == JSON) {
-		printf("\n],\"unknown_forms\":[");
-		for (int u = 0; u < t->nunknown; u++) {
-			json_t *o = json_pack("{s:s,s:I,s:s}", "log", t->unknown[u].log, "line", t->unknown[u].line, "form",
-					      t->unknown[u].id);
-			char *s = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER) : NULL;
-			printf("%s%s", u ? "," : "", s ? s : "null");
-			free(s);
-			json_decref(o);
-		}
+		printf("\n],\"grid_errors\":[");
+		for (int e = 0; e < vt->nerr; e++)
+			where_obj(vt->err[e].log, vt->err[e].line, "error", vt->err[e].text, e == 0);
+		printf("],\"unknown_forms\":[");
+		for (int u = 0; u < t->nunknown; u++)
+			where_obj(t->unknown[u].log, t->unknown[u].line, "form", t->unknown[u].id, u == 0);
 		printf("]}\n");
 	}
 }
 
-/* Display width of UTF-8 text (its code points). */
-static int width(const char *s)
+int insn_width(const char *s)
 {
 	int w = 0;
 	for (; *s; s++)
@@ -199,9 +135,9 @@ static int width(const char *s)
 	return w;
 }
 
-static void pad(const char *s, int w)
+void insn_pad(const char *s, int w)
 {
-	printf("%s%*s", s, w > width(s) ? w - width(s) : 0, "");
+	printf("%s%*s", s, w > insn_width(s) ? w - insn_width(s) : 0, "");
 }
 
 #define CELL_W 22
@@ -215,7 +151,7 @@ static void text_row(const struct insn_table *t, unsigned f, int idw, int extw, 
 		insn_cell_text(t, f, c, notes, cell, sizeof(cell));
 		printf(" | ");
 		if (c + 1 < t->ncols || llvm)
-			pad(cell, CELL_W);
+			insn_pad(cell, CELL_W);
 		else
 			printf("%s", cell);
 	}
@@ -238,8 +174,8 @@ static void text(const struct insn_table *t, const struct insn_llvm *llvm, const
 		       t->cols[c].type_label[0] ? t->cols[c].type_label : "(no core type in the log)");
 	int idw = 4, extw = 3;
 	for (int i = 0; i < nforms; i++) {
-		idw = width(insn_texts[forms[i]].id) > idw ? width(insn_texts[forms[i]].id) : idw;
-		extw = width(insn_texts[forms[i]].ext) > extw ? width(insn_texts[forms[i]].ext) : extw;
+		idw = insn_width(insn_texts[forms[i]].id) > idw ? insn_width(insn_texts[forms[i]].id) : idw;
+		extw = insn_width(insn_texts[forms[i]].ext) > extw ? insn_width(insn_texts[forms[i]].ext) : extw;
 	}
 	idw = idw > 40 ? 40 : idw;
 	extw = extw > 16 ? 16 : extw;
@@ -268,9 +204,7 @@ static void text(const struct insn_table *t, const struct insn_llvm *llvm, const
 	       "- unavailable (the note says why), ! the image's verdict on that figure is not ok (the note says which),\n"
 	       "— the log has nothing of that form%s\n",
 	       llvm ? "; llvm-mca: Latency / RThroughput of its Instruction Info" : "");
-	for (int i = 0; i < notes.n; i++)
-		printf("[%d] %s\n", i + 1, notes.text[i]);
-	insn_notes_free(&notes);
+	insn_notes_print(&notes);
 }
 
 static void say_unknown(const struct insn_table *t)
@@ -320,44 +254,54 @@ int cmd_insn(int argc, char **argv)
 	if (st)
 		return st;
 	struct insn_table t;
+	struct vg_table vt;
 	struct insn_llvm *llvm = NULL;
+	struct vg_llvm *vllvm = NULL;
 	unsigned *forms = malloc((insn_ntexts ? insn_ntexts : 1) * sizeof(*forms));
-	if (!forms || !insn_collect(&t, set.logs, set.nlogs, set.cols, set.ncols)) {
+	if (!forms || !insn_collect(&t, set.logs, set.nlogs, set.cols, set.ncols) ||
+	    !vg_collect(&vt, set.logs, set.nlogs, set.cols, set.ncols)) {
 		fprintf(stderr, "insn: no memory\n");
 		exit(2);
 	}
-	if (t.duplicates)
-		fprintf(stderr, "insn: %lu records repeat a form on a core: the first in each log is shown\n", t.duplicates);
-	if (t.no_column)
-		fprintf(stderr, "insn: %lu records of cores that no core, result or skip record names: not shown\n",
-			t.no_column);
+	if (t.duplicates + vt.duplicates)
+		fprintf(stderr, "insn: %lu records repeat a form on a core: the first in each log is shown\n",
+			t.duplicates + vt.duplicates);
+	if (t.no_column + vt.no_column)
+		fprintf(stderr, "insn: %lu records of cores that no core, result, skip or insn record names: not shown\n",
+			t.no_column + vt.no_column);
+	vg_print_errors(&vt, stderr);
 	int ndiffer = 0, nforms = order(&t, NULL, forms, &ndiffer);
-	if (!nforms) {
+	if (!nforms && !vt.nforms) {
 		fprintf(stderr, "insn: no insn records of a known form in these logs (run the image with "
 				"baremark.only=insn.*)\n");
 		if (how == TEXT)
 			say_unknown(&t);
 		st = 1;
 	} else if (ncpus) {
-		llvm = calloc(insn_ntexts, sizeof(*llvm));
-		st = !llvm ? 2 : insn_llvm_run(&t, cpus, ncpus, llvm);
-		if (!llvm)
+		llvm = calloc(insn_ntexts ? insn_ntexts : 1, sizeof(*llvm));
+		vllvm = calloc(vt.nforms ? (size_t)vt.nforms : 1, sizeof(*vllvm));
+		st = !llvm || !vllvm ? 2 : insn_llvm_run(&t, &vt, cpus, ncpus, llvm, vllvm);
+		if (!llvm || !vllvm)
 			fprintf(stderr, "insn: no memory\n");
 		if (!st)
 			nforms = order(&t, llvm, forms, &ndiffer);
 	}
-	if (nforms && !st) {
+	if ((nforms || vt.nforms) && !st) {
 		if (how == TEXT) {
-			text(&t, llvm, cpus, ncpus, forms, nforms, ndiffer);
+			if (nforms)
+				text(&t, llvm, cpus, ncpus, forms, nforms, ndiffer);
+			vg_print_text(&vt, vllvm);
 			say_unknown(&t);
 		} else {
-			machine(&t, llvm, forms, nforms, how);
+			machine(&t, llvm, forms, nforms, how, &vt, vllvm);
 			if (how == CSV && t.nunknown)
 				fprintf(stderr, "insn: %d records name a form this tool's table does not have (not in the CSV; "
 						"the text table lists them)\n",
 					t.nunknown);
 		}
 	}
+	free(vllvm);
+	vg_free(&vt);
 	free(llvm);
 	free(forms);
 	insn_table_free(&t);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "insn_grid.h"
 #include "textbuf.h"
 
 static const char *str(const json_t *o, const char *k)
@@ -30,17 +31,15 @@ static int id_key_cmp(const void *key, const void *b)
 	return strcmp(key, insn_texts[*(const unsigned *)b].id);
 }
 
-/* A form id as the spec writes them: [a-z0-9._], 1 to 64 characters. */
-static bool id_ok(const char *s)
+bool insn_id_ok(const char *s)
 {
 	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789._");
 	return n && n <= 64 && !s[n];
 }
 
-/* The host table's index of `id`, or -1. */
-static int form_of(const char *id)
+int insn_form_of(const char *id)
 {
-	if (!id_ok(id))
+	if (!insn_id_ok(id))
 		return -1;
 	if (!by_id) {
 		by_id = malloc((insn_ntexts ? insn_ntexts : 1) * sizeof(*by_id));
@@ -69,23 +68,12 @@ static bool in_range(double v, bool zero_ok, const char *name, struct textbuf *t
 	return false;
 }
 
-/* One figure of a record: `key` a number or [est, q1, q3]; absent, the
- * record's reason under `why_key`. Latency may be 0 (a move eliminated at
- * rename is a finding), a reciprocal throughput may not. */
-static void fig_read(struct insn_fig *f, const json_t *rec, const char *key, const char *why_key, const char *vd,
-		     const char *vw, const char *name)
+bool insn_fig_parse(struct insn_fig *f, const json_t *v, bool zero_ok, const char *name)
 {
 	memset(f, 0, sizeof(*f));
 	struct textbuf t;
 	tb_init(&t, f->why, sizeof(f->why));
 	f->verdict = "ok";
-	const json_t *v = json_object_get(rec, key);
-	bool zero_ok = strcmp(key, "lat") == 0;
-	if (!v) {
-		const char *why = json_string_value(json_object_get(rec, why_key));
-		tb_printf(&t, "%s", why ? why : "the record gives neither the figure nor why");
-		return;
-	}
 	if (json_is_number(v)) {
 		f->est = f->q1 = f->q3 = json_number_value(v);
 	} else if (json_is_array(v) && json_array_size(v) == 3 && json_is_number(json_array_get(v, 0)) &&
@@ -95,16 +83,36 @@ static void fig_read(struct insn_fig *f, const json_t *rec, const char *key, con
 		f->q3 = json_number_value(json_array_get(v, 2));
 	} else {
 		tb_printf(&t, "%s refused: not a number or [est, q1, q3]", name);
-		return;
+		return false;
 	}
 	if (!in_range(f->est, zero_ok, name, &t) || !in_range(f->q1, zero_ok, name, &t) ||
 	    !in_range(f->q3, zero_ok, name, &t))
-		return;
+		return false;
 	if (f->q1 > f->q3) {
 		tb_printf(&t, "%s refused: its quartiles are out of order (%.6g > %.6g)", name, f->q1, f->q3);
+		return false;
+	}
+	return f->has = true;
+}
+
+/* One figure of a record: `key` a number or [est, q1, q3]; absent, the
+ * record's reason under `why_key`. Latency may be 0 (a move eliminated at
+ * rename is a finding), a reciprocal throughput may not. */
+static void fig_read(struct insn_fig *f, const json_t *rec, const char *key, const char *why_key, const char *vd,
+		     const char *vw, const char *name)
+{
+	const json_t *v = json_object_get(rec, key);
+	if (!v) {
+		memset(f, 0, sizeof(*f));
+		f->verdict = "ok";
+		const char *why = json_string_value(json_object_get(rec, why_key));
+		struct textbuf t;
+		tb_init(&t, f->why, sizeof(f->why));
+		tb_printf(&t, "%s", why ? why : "the record gives neither the figure nor why");
 		return;
 	}
-	f->has = true;
+	if (!insn_fig_parse(f, v, strcmp(key, "lat") == 0, name))
+		return;
 	const json_t *d = json_object_get(rec, vd);
 	if (d) {
 		f->verdict = json_is_string(d) ? json_string_value(d) : "(a verdict that is not a string)";
@@ -121,22 +129,19 @@ static void fig_gap(struct insn_fig *f, const char *fmt, const char *a, const ch
 	tb_printf(&t, fmt, a, b);
 }
 
-/* The column of core `core` of log l, or -1. */
-static int col_of(const struct insn_table *t, const struct run_log *l, json_int_t core)
+int insn_col_of(const struct core_col *cols, int ncols, const struct run_log *l, json_int_t core)
 {
-	for (int j = 0; j < t->ncols; j++) {
-		if (t->cols[j].log != l)
+	for (int j = 0; j < ncols; j++) {
+		if (cols[j].log != l)
 			continue;
-		for (int k = 0; k < t->cols[j].ncores; k++)
-			if (t->cols[j].core[k] == core)
+		for (int k = 0; k < cols[j].ncores; k++)
+			if (cols[j].core[k] == core)
 				return j;
 	}
 	return -1;
 }
 
-/* The boot core: the run record's core with "boot": true (records without
- * "c" are its); false where the run record names none. */
-static bool boot_core(const struct run_log *l, json_int_t *core)
+bool insn_boot_core(const struct run_log *l, json_int_t *core)
 {
 	size_t i;
 	const json_t *c;
@@ -204,9 +209,29 @@ static bool add_unknown(struct insn_table *t, const struct run_log *l, const jso
 	return true;
 }
 
-/* The core a record is of: "core" (skip, error) or "c" (insn), else the
- * boot core. */
-static bool core_of(const struct run_log *l, const json_t *o, json_int_t *core)
+int insn_record_col(const struct core_col *cols, int ncols, const struct run_log *l, const json_t *o, json_int_t *core)
+{
+	return insn_core_of(l, o, core) ? insn_col_of(cols, ncols, l, *core) : -1;
+}
+
+bool insn_walk(const struct run_log *logs, int nlogs, bool (*fn)(void *ctx, const struct run_log *l, const json_t *o, int pass),
+	       void *ctx)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < nlogs; i++) {
+			size_t k;
+			json_t *o;
+			json_array_foreach(logs[i].records, k, o)
+			{
+				LOG_VISIT();
+				if (!fn(ctx, &logs[i], o, pass))
+					return false;
+			}
+		}
+	return true;
+}
+
+bool insn_core_of(const struct run_log *l, const json_t *o, json_int_t *core)
 {
 	const json_t *c = json_object_get(o, "c");
 	if (!c)
@@ -215,17 +240,19 @@ static bool core_of(const struct run_log *l, const json_t *o, json_int_t *core)
 		*core = json_integer_value(c);
 		return true;
 	}
-	return !c && boot_core(l, core);
+	return !c && insn_boot_core(l, core);
 }
 
 static bool read_insn(struct insn_table *t, const struct run_log *l, const json_t *o)
 {
+	if (vg_is_grid(o))
+		return true; /* a vector form's grid: insn_grid.c's */
 	const char *id = json_string_value(json_object_get(o, "f"));
-	int form = id ? form_of(id) : -1;
+	int form = id ? insn_form_of(id) : -1;
 	if (form < 0)
 		return add_unknown(t, l, o, id);
 	json_int_t core;
-	int col = core_of(l, o, &core) ? col_of(t, l, core) : -1;
+	int col = insn_record_col(t->cols, t->ncols, l, o, &core);
 	if (col < 0) {
 		t->no_column++;
 		return true;
@@ -278,14 +305,14 @@ static bool read_gap(struct insn_table *t, const struct run_log *l, const json_t
 {
 	const char *k = str(o, "kernel") + 5;
 	json_int_t core;
-	int col = core_of(l, o, &core) ? col_of(t, l, core) : -1;
+	int col = insn_record_col(t->cols, t->ncols, l, o, &core);
 	if (col < 0) {
 		t->no_column++;
 		return true;
 	}
 	const char *why = error ? str(o, "what") : str(o, "reason");
 	for (unsigned f = 0; f < insn_ntexts; f++) {
-		int c = covers(k, insn_texts[f].id);
+		int c = vg_vector_ext(insn_texts[f].ext) ? 0 : covers(k, insn_texts[f].id); /* a grid's: insn_grid.c */
 		if (!c)
 			continue;
 		struct insn_meas *m = find(t, f, col, core);
@@ -325,6 +352,17 @@ bool insn_any(const struct run_log *logs, int nlogs)
 	return false;
 }
 
+static bool visit(void *ctx, const struct run_log *l, const json_t *o, int pass)
+{
+	struct insn_table *t = ctx;
+	const char *type = str(o, "type");
+	if (pass == 0 && strcmp(type, "insn") == 0)
+		return read_insn(t, l, o);
+	if (pass == 1 && (strcmp(type, "skip") == 0 || strcmp(type, "error") == 0) && insn_kernel(o))
+		return read_gap(t, l, o, type[0] == 'e');
+	return true;
+}
+
 bool insn_collect(struct insn_table *t, const struct run_log *logs, int nlogs, const struct core_col *cols,
 		  int ncols)
 {
@@ -339,25 +377,7 @@ bool insn_collect(struct insn_table *t, const struct run_log *logs, int nlogs, c
 	for (size_t i = 0; i < cells; i++)
 		t->first[i] = -1;
 	/* the insn records first, then what skips and errors say of them */
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < nlogs; i++) {
-			size_t k;
-			json_t *o;
-			json_array_foreach(logs[i].records, k, o)
-			{
-				LOG_VISIT();
-				const char *type = str(o, "type");
-				bool ok = true;
-				if (pass == 0 && strcmp(type, "insn") == 0)
-					ok = read_insn(t, &logs[i], o);
-				else if (pass == 1 && (strcmp(type, "skip") == 0 || strcmp(type, "error") == 0) &&
-					 insn_kernel(o))
-					ok = read_gap(t, &logs[i], o, type[0] == 'e');
-				if (!ok)
-					return false;
-			}
-		}
-	return true;
+	return insn_walk(logs, nlogs, visit, t);
 }
 
 void insn_table_free(struct insn_table *t)

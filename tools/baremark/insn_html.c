@@ -1,7 +1,7 @@
 /* The instruction table in the report's page: the same cells and notes as
  * `baremark insn` prints, every string escaped (the page runs no script
  * and a log's text is only ever text). */
-#include "insn.h"
+#include "insn_grid.h"
 
 #include <stdlib.h>
 
@@ -12,12 +12,20 @@ void insn_html(FILE *o, const struct run_log *logs, int nlogs, const struct core
 	if (!insn_any(logs, nlogs))
 		return;
 	struct insn_table t;
-	fprintf(o, "<h2>Instruction table (latency / reciprocal throughput, cycles)</h2>\n");
 	if (!insn_collect(&t, logs, nlogs, cols, ncols)) {
 		fprintf(o, "<p class=\"absent\">The instruction table could not be built: no memory.</p>\n");
 		insn_table_free(&t);
 		return;
 	}
+	bool any = t.nunknown > 0;
+	for (unsigned f = 0; f < insn_ntexts && !any; f++)
+		any = t.shown[f];
+	if (!any) { /* only vector forms: their grids alone */
+		insn_table_free(&t);
+		vg_html(o, logs, nlogs, cols, ncols);
+		return;
+	}
+	fprintf(o, "<h2>Instruction table (latency / reciprocal throughput, cycles)</h2>\n");
 	fprintf(o, "<table id=\"insn\"><tr><th>form</th><th>ext</th>");
 	for (int c = 0; c < ncols; c++) {
 		fprintf(o, "<th>");
@@ -63,4 +71,5 @@ void insn_html(FILE *o, const struct run_log *logs, int nlogs, const struct core
 	}
 	insn_notes_free(&notes);
 	insn_table_free(&t);
+	vg_html(o, logs, nlogs, cols, ncols);
 }

@@ -6,7 +6,7 @@
  * and a form llvm-mca drops leaves its region out rather than shifting
  * the others. Nothing from a log reaches its command line or its input:
  * the CPU name is the user's, checked; the text is the table's. */
-#include "insn.h"
+#include "insn_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,15 +31,31 @@ static const char *const rv64_feat[][2] = {
 	{"zfhmin", "+f,+zfhmin"}, {"zcb", "+c,+zcb"}, {"xtheadba", "+xtheadba"}, {"xtheadbb", "+xtheadbb"},
 	{"xtheadbs", "+xtheadbs"}, {"xtheadcondmov", "+xtheadcondmov"}, {"xtheadmemidx", "+xtheadmemidx"},
 	{"xtheadmempair", "+xtheadmempair"}, {"xtheadmac", "+xtheadmac"}, {"xtheadfmemidx", "+f,+d,+xtheadfmemidx"},
+	/* the vector forms (issue 43): RVV 1.0 and its crypto extensions */
+	{"v", "+v"}, {"zvbb", "+v,+zvbb"}, {"zvbc", "+v,+zvbc"}, {"zvkb", "+v,+zvkb"}, {"zvkned", "+v,+zvkned"},
+	{"zvknha", "+v,+zvknha"}, {"zvknhb", "+v,+zvknhb"}, {"zvksed", "+v,+zvksed"}, {"zvksh", "+v,+zvksh"},
+	{"zvkg", "+v,+zvkg"},
 	{NULL, NULL},
 };
 static const char *const a64_feat[][2] = {
-	{"lse", "+lse"}, {"crc", "+crc"}, {"fp16", "+fullfp16"}, {"cssc", "+cssc"}, {"rcpc", "+rcpc"}, {NULL, NULL},
+	{"lse", "+lse"}, {"crc", "+crc"}, {"fp16", "+fullfp16"}, {"cssc", "+cssc"}, {"rcpc", "+rcpc"},
+	/* Advanced SIMD and the crypto forms (issue 43): LLVM's +sha3 holds
+	 * SHA512 too, +sm4 SM3 too, +aes PMULL */
+	{"neon", "+neon"}, {"aes", "+aes"}, {"pmull", "+aes"}, {"sha1", "+sha2"}, {"sha2", "+sha2"}, {"sha3", "+sha3"},
+	{"sha512", "+sha3"}, {"sm3", "+sm4"}, {"sm4", "+sm4"}, {NULL, NULL},
 };
 static const char *const x86_feat[][2] = {
 	{"bmi1", "+bmi"}, {"bmi", "+bmi"},   {"bmi2", "+bmi2"}, {"adx", "+adx"},	 {"popcnt", "+popcnt"},
 	{"lzcnt", "+lzcnt"}, {"avx", "+avx"}, {"avx2", "+avx2"}, {"fma", "+fma"},	 {"f16c", "+f16c"},
-	{"movbe", "+movbe"}, {"sse41", "+sse4.1"}, {"sse42", "+sse4.2"}, {NULL, NULL},
+	{"movbe", "+movbe"}, {"sse41", "+sse4.1"}, {"sse42", "+sse4.2"},
+	/* the SIMD and crypto forms (issue 43) */
+	{"sse3", "+sse3"}, {"ssse3", "+ssse3"}, {"aes", "+aes"}, {"pclmul", "+pclmul"}, {"sha", "+sha"},
+	{"gfni", "+gfni"}, {"vaes", "+avx,+vaes"}, {"vpclmulqdq", "+avx,+vpclmulqdq"}, {"avx512f", "+avx512f"},
+	{"avx512bw", "+avx512f,+avx512bw"}, {"avx512cd", "+avx512f,+avx512cd"}, {"avx512dq", "+avx512f,+avx512dq"},
+	{"avx512vl", "+avx512f,+avx512vl"}, {"avx512ifma", "+avx512f,+avx512ifma"},
+	{"avx512vbmi", "+avx512f,+avx512vbmi"}, {"avx512vnni", "+avx512f,+avx512vnni"},
+	{"avx512vpopcntdq", "+avx512f,+avx512vpopcntdq"}, {"vaes512", "+avx512f,+vaes"},
+	{"vpclmul512", "+avx512f,+vpclmulqdq"}, {NULL, NULL},
 };
 static const struct target targets[] = {
 	{"rv64", "riscv64", rv64_feat},
@@ -86,6 +102,10 @@ struct batch {
 	unsigned *form;
 	unsigned n;
 	char mattr[1024];
+	/* the vector regions (rv64): form vform[k] of vt at cell vcell[k] */
+	const struct vg_table *vt;
+	int *vform, *vcell;
+	unsigned nv;
 };
 
 static void add_feature(struct batch *b, const char *ext)
@@ -119,16 +139,25 @@ static char *batch_input(const struct batch *b)
 		return NULL;
 	for (unsigned k = 0; k < b->n; k++)
 		fprintf(s, "# LLVM-MCA-BEGIN f%u\n%s\n# LLVM-MCA-END f%u\n", k, insn_texts[b->form[k]].asm_text, k);
+	/* a vector form at a cell: its vtype set by a vsetvli line written
+	 * here from the cell (llvm-mca's RISC-V model reads SEW and LMUL off
+	 * it), the form's text on line 3n + 4k + 3 */
+	for (unsigned k = 0; k < b->nv; k++) {
+		int c = b->vcell[k];
+		fprintf(s, "# LLVM-MCA-BEGIN v%u\nvsetvli zero, zero, e%d, %s, ta, ma\n%s\n# LLVM-MCA-END v%u\n", k,
+			vg_cell_sew(c), vg_cell_lmul(c), insn_texts[b->vt->forms[b->vform[k]].text].asm_text, k);
+	}
 	fclose(s);
 	return buf;
 }
 
 /* Reads the Instruction Info row of each region of out: Latency and
  * RThroughput of the region's one instruction. */
-static void read_rows(const struct batch *b, const char *out, struct insn_llvm *l)
+static void read_rows(const struct batch *b, const char *out, struct insn_llvm *l, struct vg_llvm *vl)
 {
 	long region = -1;
-	bool header = false;
+	bool header = false, vector = false;
+	int row = 0;
 	for (const char *p = out; p && *p;) {
 		size_t n = strcspn(p, "\n");
 		char line[512];
@@ -138,9 +167,24 @@ static void read_rows(const struct batch *b, const char *out, struct insn_llvm *
 		double lat, thr;
 		if (sscanf(line, "[%u] Code Region - f%u", &idx, &k) == 2) {
 			region = k < b->n ? (long)k : -1;
+			header = vector = false;
+		} else if (sscanf(line, "[%u] Code Region - v%u", &idx, &k) == 2) {
+			region = k < b->nv ? (long)k : -1;
 			header = false;
+			vector = true;
 		} else if (strncmp(line, "[1]", 3) == 0 && strstr(line, "Instructions:")) {
 			header = true;
+			row = 0;
+		} else if (header && vector && region >= 0 && sscanf(line, "%d %lf %lf", &uops, &lat, &thr) == 3) {
+			/* row 0 the vsetvli, row 1 the form (absent where llvm-mca dropped it) */
+			if (row++ == 1 && strstr(line, "vsetvli") == NULL) {
+				struct vg_llvm *x = &vl[b->vform[region]];
+				int c = b->vcell[region];
+				x->has[c] = lat >= 0 && thr >= 0;
+				x->lat[c] = lat;
+				x->thr[c] = thr;
+				header = false;
+			}
 		} else if (header && region >= 0 && sscanf(line, "%d %lf %lf", &uops, &lat, &thr) == 3) {
 			struct insn_llvm *x = &l[b->form[region]];
 			x->has = lat >= 0 && thr >= 0;
@@ -160,16 +204,36 @@ static void read_rows(const struct batch *b, const char *out, struct insn_llvm *
 	}
 }
 
+/* Why llvm-mca gave a form no figures: its model lacks it, or it said nothing. */
+static void no_figures(char *why, size_t cap, const char *err, const char *cpu)
+{
+	struct textbuf t;
+	tb_init(&t, why, cap);
+	if (err && strstr(err, "unsupported instruction"))
+		tb_printf(&t, "unsupported by llvm-mca for %s: no scheduling information in its model", cpu);
+	else
+		tb_printf(&t, "llvm-mca for %s gave no figures for it", cpu);
+}
+
 /* What llvm-mca said of each form it gave no row: its parse error (at
  * the form's line), or that the CPU's model has nothing for it. */
-static void read_rejects(const struct batch *b, const char *err, struct insn_llvm *l, const char *cpu)
+static void read_rejects(const struct batch *b, const char *err, struct insn_llvm *l, struct vg_llvm *vl, const char *cpu)
 {
+	unsigned scalar_lines = 3 * b->n;
 	for (const char *p = err; p && *p;) {
 		size_t n = strcspn(p, "\n");
 		unsigned line, col;
 		int at = 0;
-		if (sscanf(p, "<stdin>:%u:%u: error: %n", &line, &col, &at) == 2 && at && line >= 2 && (line - 2) % 3 == 0 &&
-		    (line - 2) / 3 < b->n) {
+		if (sscanf(p, "<stdin>:%u:%u: error: %n", &line, &col, &at) == 2 && at && line > scalar_lines &&
+		    (line - scalar_lines - 3) % 4 == 0 && (line - scalar_lines - 3) / 4 < b->nv) {
+			struct vg_llvm *x = &vl[b->vform[(line - scalar_lines - 3) / 4]];
+			if (!x->why[0]) {
+				struct textbuf t;
+				tb_init(&t, x->why, sizeof(x->why));
+				tb_printf(&t, "rejected by llvm-mca for %s: %.*s", cpu, (int)(n - (size_t)at), p + at);
+			}
+		} else if (sscanf(p, "<stdin>:%u:%u: error: %n", &line, &col, &at) == 2 && at && line >= 2 &&
+			   (line - 2) % 3 == 0 && (line - 2) / 3 < b->n) {
 			struct insn_llvm *x = &l[b->form[(line - 2) / 3]];
 			if (!x->has && !x->why[0]) {
 				struct textbuf t;
@@ -183,18 +247,23 @@ static void read_rejects(const struct batch *b, const char *err, struct insn_llv
 		struct insn_llvm *x = &l[b->form[k]];
 		if (x->has || x->why[0])
 			continue;
-		struct textbuf t;
-		tb_init(&t, x->why, sizeof(x->why));
-		if (err && strstr(err, "unsupported instruction"))
-			tb_printf(&t, "unsupported by llvm-mca for %s: no scheduling information in its model", cpu);
-		else
-			tb_printf(&t, "llvm-mca for %s gave no figures for it", cpu);
+		no_figures(x->why, sizeof(x->why), err, cpu);
+	}
+	for (unsigned k = 0; k < b->nv; k++) {
+		struct vg_llvm *x = &vl[b->vform[k]];
+		bool any = false;
+		for (int c = 0; c < VG_NCELLS; c++)
+			any |= x->has[c];
+		if (any || x->why[0])
+			continue;
+		no_figures(x->why, sizeof(x->why), err, cpu);
 	}
 }
 
 /* One run of llvm-mca on the batch for cpu. 0: done; 1: its target does
  * not know the cpu (*unknown holds llvm-mca's line); 2: it failed, said. */
-static int run_batch(const struct batch *b, const char *cpu, struct insn_llvm *l, char *unknown, size_t ucap)
+static int run_batch(const struct batch *b, const char *cpu, struct insn_llvm *l, struct vg_llvm *vl, char *unknown,
+		     size_t ucap)
 {
 	char *input = batch_input(b);
 	if (!input) {
@@ -233,24 +302,70 @@ static int run_batch(const struct batch *b, const char *cpu, struct insn_llvm *l
 	} else {
 		for (unsigned k = 0; k < b->n; k++)
 			l[b->form[k]].cpu = cpu;
-		read_rows(b, out, l);
-		read_rejects(b, err, l, cpu);
+		for (unsigned k = 0; k < b->nv; k++)
+			vl[b->vform[k]].cpu = cpu;
+		read_rows(b, out, l, vl);
+		read_rejects(b, err, l, vl, cpu);
 	}
 	free(out);
 	free(err);
 	return ret;
 }
 
-int insn_llvm_run(const struct insn_table *t, const char *const *cpus, int ncpus, struct insn_llvm *out)
+/* The vector forms' (form, cell) regions of the rv64 batch: every cell
+ * any core measured, for each form with a text llvm-mca can read; the
+ * others say why not in vl[form].why. False when out of memory. */
+static bool vector_regions(struct batch *b, const struct vg_table *vt, struct vg_llvm *vl)
+{
+	size_t most = (size_t)(vt->nforms ? vt->nforms : 1) * VG_NCELLS;
+	b->vt = vt;
+	b->vform = malloc(most * sizeof(int));
+	b->vcell = malloc(most * sizeof(int));
+	if (!b->vform || !b->vcell)
+		return false;
+	for (int f = 0; f < vt->nforms; f++) {
+		const struct vg_form *x = &vt->forms[f];
+		const char *why = NULL;
+		if (strcmp(x->ext, "xtheadvector") == 0)
+			why = "not run: llvm-mca-19 knows no XTheadVector (0.7.1) syntax or model";
+		else if (x->text < 0)
+			why = "no text (this tool's table has none for the form)";
+		else if (strchr(insn_texts[x->text].asm_text, '\n') || strstr(insn_texts[x->text].asm_text, "LLVM-MCA"))
+			why = "not given to llvm-mca: the table's text is not one line";
+		if (why) {
+			snprintf(vl[f].why, sizeof(vl[f].why), "%s", why);
+			continue;
+		}
+		bool cell[VG_NCELLS] = {false};
+		for (int m = x->first; m >= 0; m = vt->meas[m].next)
+			for (int c = 0; c < VG_NCELLS; c++)
+				cell[c] |= vt->meas[m].cell[c].present;
+		for (int c = 0; c < VG_NCELLS; c++)
+			if (cell[c]) {
+				b->vform[b->nv] = f;
+				b->vcell[b->nv++] = c;
+			}
+		add_feature(b, x->ext);
+	}
+	return true;
+}
+
+int insn_llvm_run(const struct insn_table *t, const struct vg_table *vt, const char *const *cpus, int ncpus,
+		  struct insn_llvm *out, struct vg_llvm *vout)
 {
 	memset(out, 0, insn_ntexts * sizeof(*out));
+	memset(vout, 0, (size_t)vt->nforms * sizeof(*vout));
 	bool used[8] = {false}, asked[8] = {false};
 	char unknown[8][300], tried[64] = "";
 	for (int c = 0; c < ncpus && c < 8; c++)
 		unknown[c][0] = '\0';
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
-		struct batch b = {&targets[i], malloc((insn_ntexts ? insn_ntexts : 1) * sizeof(unsigned)), 0, ""};
-		if (!b.form) {
+		struct batch b = {&targets[i], malloc((insn_ntexts ? insn_ntexts : 1) * sizeof(unsigned)), 0, "", NULL, NULL, NULL, 0};
+		bool rv64 = strcmp(b.tg->isa, "rv64") == 0;
+		if (!b.form || (rv64 && !vector_regions(&b, vt, vout))) {
+			free(b.form);
+			free(b.vform);
+			free(b.vcell);
 			fprintf(stderr, "insn: no memory\n");
 			return 2;
 		}
@@ -266,21 +381,28 @@ int insn_llvm_run(const struct insn_table *t, const char *const *cpus, int ncpus
 			add_feature(&b, insn_texts[f].ext);
 		}
 		int st = 1;
-		if (b.n)
+		bool any = b.n || b.nv || (rv64 && vt->nforms);
+		if (any)
 			snprintf(tried + strlen(tried), sizeof(tried) - strlen(tried), "%s%s", tried[0] ? ", " : "",
 				 b.tg->triple);
-		for (int c = 0; c < ncpus && c < 8 && b.n && st == 1; c++) {
-			st = run_batch(&b, cpus[c], out, unknown[c], sizeof(unknown[c]));
+		for (int c = 0; c < ncpus && c < 8 && any && st == 1; c++) {
+			/* vector forms with no text still claim the CPU: nothing to run */
+			st = b.n || b.nv ? run_batch(&b, cpus[c], out, vout, unknown[c], sizeof(unknown[c])) : 0;
 			used[c] |= st == 0;
 			asked[c] = true;
 		}
 		free(b.form);
+		free(b.vform);
+		free(b.vcell);
 		if (st == 2)
 			return 2;
 		for (unsigned f = 0; f < insn_ntexts && st == 1; f++)
 			if (t->shown[f] && strcmp(insn_texts[f].isa, targets[i].isa) == 0 && !out[f].why[0])
 				snprintf(out[f].why, sizeof(out[f].why), "no --llvm CPU given is one of llvm's %s models",
 					 targets[i].triple);
+		for (int f = 0; f < vt->nforms && st == 1 && rv64; f++)
+			if (!vout[f].why[0])
+				snprintf(vout[f].why, sizeof(vout[f].why), "no --llvm CPU given is one of llvm's riscv64 models");
 	}
 	for (int c = 0; c < ncpus && c < 8; c++)
 		if (!asked[c]) {
@@ -297,7 +419,7 @@ int insn_llvm_run(const struct insn_table *t, const char *const *cpus, int ncpus
 }
 
 /* Differs by more than one cycle, or by more than 25% of the measured figure. */
-static bool apart(double m, double l)
+bool insn_apart(double m, double l)
 {
 	double d = m > l ? m - l : l - m;
 	return d > 1.0 || d > 0.25 * m;
@@ -309,7 +431,7 @@ bool insn_llvm_differs(const struct insn_table *t, unsigned form, const struct i
 		return false;
 	for (int c = 0; c < t->ncols; c++) {
 		struct insn_cell lat = insn_cell(t, form, c, false), thr = insn_cell(t, form, c, true);
-		if ((lat.has && apart(lat.v, l->lat)) || (thr.has && apart(thr.v, l->thr)))
+		if ((lat.has && insn_apart(lat.v, l->lat)) || (thr.has && insn_apart(thr.v, l->thr)))
 			return true;
 	}
 	return false;

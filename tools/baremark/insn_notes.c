@@ -22,6 +22,13 @@ int insn_note(struct insn_notes *n, const char *text)
 	return ++n->n;
 }
 
+void insn_notes_print(struct insn_notes *n)
+{
+	for (int i = 0; i < n->n; i++)
+		printf("[%d] %s\n", i + 1, n->text[i]);
+	insn_notes_free(n);
+}
+
 void insn_notes_free(struct insn_notes *n)
 {
 	free(n->text);

@@ -575,6 +575,53 @@ static void place_core(struct placing *p, json_int_t core, json_int_t type, json
 		p->past_max++;
 }
 
+/* The core a result, skip or insn record is of: a result's or skip's
+ * "core"; an insn record's "c", else the boot core (the run record's core
+ * with "boot": true); an insn kernel's error record's "core". An insn
+ * record carries no core record of its own, so that a log of only insn
+ * records (baremark.only=insn.*, cut before its core records) still has
+ * its cores' columns (issue 43). */
+static bool record_core(const struct run_log *l, const json_t *o, json_int_t *id)
+{
+	const char *type = str(o, "type");
+	json_t *core = json_object_get(o, "core");
+	if (strcmp(type, "insn") == 0) {
+		size_t k;
+		const json_t *c = json_object_get(o, "c");
+		if (c) {
+			*id = json_integer_value(c);
+			return json_is_integer(c);
+		}
+		json_array_foreach(json_object_get(l->run, "cores"), k, c)
+		{
+			if (json_is_true(json_object_get(c, "boot")) && json_is_integer(json_object_get(c, "id"))) {
+				*id = json_integer_value(json_object_get(c, "id"));
+				return true;
+			}
+		}
+		return false;
+	}
+	bool insn_error = strcmp(type, "error") == 0 && strncmp(str(o, "kernel"), "insn.", 5) == 0;
+	if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0 && !insn_error) || !json_is_integer(core))
+		return false;
+	*id = json_integer_value(core);
+	return true;
+}
+
+/* A core's type as the run record's cores list gives it, -1 if it does not. */
+static json_int_t run_core_type(const struct run_log *l, json_int_t id)
+{
+	size_t k;
+	const json_t *c;
+	json_array_foreach(json_object_get(l->run, "cores"), k, c)
+	{
+		const json_t *t = json_object_get(c, "type");
+		if (json_integer_value(json_object_get(c, "id")) == id && json_is_integer(json_object_get(c, "id")))
+			return json_is_integer(t) ? json_integer_value(t) : -1;
+	}
+	return -1;
+}
+
 int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int max, bool per_core)
 {
 	int n = 0;
@@ -598,15 +645,13 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 		 * results, never came: they are shown all the same, under the
 		 * type the run record gives them. */
 		static json_int_t tried[LOG_MAX_COLS * COL_MAX_CORES]; /* each such core placed once */
-		int missing = 0;
+		int missing = 0, insn_only = 0; /* insn_only: placed from an insn record (baremark.only=insn.*) */
 		json_array_foreach(logs[i].records, k, o)
 		{
 			LOG_VISIT();
-			const char *type = str(o, "type");
-			json_t *core = json_object_get(o, "core");
-			if ((strcmp(type, "result") != 0 && strcmp(type, "skip") != 0) || !json_is_integer(core))
+			json_int_t id;
+			if (!record_core(&logs[i], o, &id))
 				continue;
-			json_int_t id = json_integer_value(core);
 			bool seen = col_of_core(&p, id) != NULL;
 			for (int m = 0; m < missing && m < (int)(sizeof(tried) / sizeof(tried[0])) && !seen; m++)
 				seen = tried[m] == id;
@@ -615,14 +660,18 @@ int log_cores(const struct run_log *logs, int nlogs, struct core_col *cols, int 
 			if (missing < (int)(sizeof(tried) / sizeof(tried[0])))
 				tried[missing] = id;
 			missing++;
+			insn_only += strcmp(str(o, "type"), "result") != 0 && strcmp(str(o, "type"), "skip") != 0;
 			json_t *t = json_object_get(o, "core_type");
-			json_int_t core_type = json_is_integer(t) ? json_integer_value(t) : -1;
+			json_int_t core_type = json_is_integer(t) ? json_integer_value(t) : run_core_type(&logs[i], id);
 			place_core(&p, id, per_core ? -1 : core_type, core_type, NULL);
 		}
-		if (missing)
+		if (missing > insn_only)
 			fprintf(stderr, "%s: %d core%s with results but no core record (the run stopped before it): "
 					"labelled from the run record\n",
-				logs[i].path, missing, missing == 1 ? "" : "s");
+				logs[i].path, missing - insn_only, missing - insn_only == 1 ? "" : "s");
+		if (insn_only)
+			fprintf(stderr, "%s: %d core%s with insn records and no core record: labelled from the run record\n",
+				logs[i].path, insn_only, insn_only == 1 ? "" : "s");
 		int past_max = p.past_max, no_column = p.no_column;
 		/* a core that is not in the figures is said, never dropped silently */
 		if (past_max)

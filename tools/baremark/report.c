@@ -284,6 +284,7 @@ int cmd_report(int argc, char **argv)
 	if (!wl_reference_load(&ref, reference))
 		return 2;
 	static struct cmp_set set;
+	set.rows_optional = true;
 	int st = cmp_load(&set, paths, nlogs, "report", false);
 	if (st) {
 		log_free(&ref);
