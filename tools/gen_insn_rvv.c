@@ -509,12 +509,18 @@ static int regnum(const char *r)
 	exit(1);
 }
 
+/* si < 0: the cell's words ({vt}, {e}, {n}) stay as they are, for the
+ * host tool to fill in per cell (the host texts). */
 static void expand(char *out, size_t cap, const char *t, const char *op[4], int si, int li, int g)
 {
 	size_t o = 0;
 	while (*t && o + 1 < cap) {
 		char rep[48] = "";
 		int skip = 0;
+		if (si < 0 && (strncmp(t, "{vt}", 4) == 0 || strncmp(t, "{e}", 3) == 0 || strncmp(t, "{n}", 3) == 0)) {
+			out[o++] = *t++; /* copied through, '{' first */
+			continue;
+		}
 		if (strncmp(t, "{vt}", 4) == 0) {
 			snprintf(rep, sizeof(rep), "e%d, %s, ta, ma", sew_of[si], lmul_name[li]);
 			skip = 4;
@@ -830,13 +836,9 @@ static void gen_texts(void)
 			op[i] = regs[i];
 		}
 		char line[256];
-		int si = 0, li = 0;
-		for (int c = 0; c < NCELL; c++)
-			if (f->cells >> c & 1) {
-				si = c / 7, li = c % 7;
-				break;
-			}
-		expand(line, sizeof(line), f->mca[0] ? f->mca : f->tmpl, op, si, li, 1);
+		/* {e}, {n} and {vt} kept: the host fills them in from the cell
+		 * it asks llvm-mca about (vle{e}.v is vle32.v at e32) */
+		expand(line, sizeof(line), f->mca[0] ? f->mca : f->tmpl, op, -1, 0, 1);
 		printf("\t{\"rv64.%s.%s\", \"rv64\", \"%s\", \"%s\"},\n", f->ext, f->name, f->ext, line);
 	}
 }

@@ -364,30 +364,21 @@ st=$?
 expect "report on the hostile grids: exit 0, no tag from a log unescaped" \
 	eval '[ $st = 0 ] && sane "$OUT/hr.err" && grep -q "&lt;b&gt;bold&lt;/b&gt;" "$OUT/h.html" && ! grep -q "<b>bold\|<img src=x\|<script" "$OUT/h.html"'
 
-# --llvm on the grids. This tool's table has no vector text yet (the
-# generator's, issue 43): a second build of the tool, for this test only,
-# has three hand vector texts added to the generated table (and two A64
-# SIMD ones, which flow as scalar-style records). llvm-19 today:
+# --llvm on the grids, with the generator's texts of the vector forms
+# (tools/gen_insn_rvv.c: vadd.vv v8, v16, v24 and so on). llvm-19 today:
 # sifive-x280 gives vadd.vv v8, v16, v24 a latency of 4 and an
 # RThroughput of 2 at e8mf8, 3 at e8m1, 5 at e8m2, 17 at e8m8 (and
 # without the vsetvli, 17 at every cell: the vtype matters); vrgather.vv
 # 65 at e8m1 and 513 at e8m8; no model of vaesem.vv. sifive-p670:
 # vadd.vv 1/0.5 at e8m1 and 1/4 at e8m8, vaesem.vv 2/0.5 at e32m1.
 if command -v llvm-mca-19 >/dev/null; then
-	n=$(sed -n 's/^const unsigned insn_ntexts = \([0-9]*\);$/\1/p' build/host/gen/insn_texts.c)
-	{ sed '/^};$/,$d' build/host/gen/insn_texts.c
-	  printf '\t{"rv64.v.vadd.vv", "rv64", "v", "vadd.vv v8, v16, v24"},\n'
-	  printf '\t{"rv64.v.vrgather.vv", "rv64", "v", "vrgather.vv v8, v16, v24"},\n'
-	  printf '\t{"rv64.zvkned.vaesem.vv", "rv64", "zvkned", "vaesem.vv v8, v16"},\n'
-	  printf '\t{"a64.neon.hand.add.4s", "a64", "neon", "add v0.4s, v1.4s, v2.4s"},\n'
-	  printf '\t{"a64.sha3.hand.eor3", "a64", "sha3", "eor3 v0.16b, v1.16b, v2.16b, v3.16b"},\n'
-	  printf '};\nconst unsigned insn_ntexts = %d;\n' $((n + 5)); } >"$OUT/vtexts.c"
-	VT="$OUT/baremark-vt"
-	$MAKE -s BAREMARK_SAN="$VT" INSN_TEXTS_SRC="$OUT/vtexts.c" "$VT" || bad "the tool with hand vector texts did not build"
-	# the grid fixture's run, its scalar add, the three forms with hand texts and one no
-	# table will have (so that the generator's texts cannot change these)
+	VT=$TOOL
+	# the grid fixture's run, its scalar add, three vector forms and one no
+	# table has
 	{ grep -E '"type":"(run|end)"|"f":"rv64\.(i\.add|v\.vadd\.vv|v\.vrgather\.vv|zvkned\.vaesem\.vv)"' "$G" | grep -v '"type":"error"'
-	  printf '%s\n' '{"v":2,"type":"insn","f":"rv64.v.vnotext.test","vlen":256,"g":{"e8m1":[1,1]}}' | to_log; } >"$OUT/gl.log"
+	  printf '%s\n' '{"v":2,"type":"insn","f":"rv64.v.vnotext.test","vlen":256,"g":{"e8m1":[1,1]}}' \
+		'{"v":2,"type":"insn","f":"rv64.v.vle.v","vlen":256,"g":{"e8m2":[null,1],"e32m1":[null,1]},"why":{"e8m2":"lat: a load","e32m1":"lat: a load"}}' \
+		'{"v":2,"type":"insn","f":"rv64.v.vmvnr.v","vlen":256,"g":{"e16m4":[1,1]}}' | to_log; } >"$OUT/gl.log"
 	BAREMARK_LLVM_MCA="$OUT/mca.sh" "$VT" insn "$OUT/gl.log" --llvm sifive-x280 >"$OUT/x280.txt" 2>"$OUT/x280.err"
 	st=$?
 	lcell() { LLVM=1 gcell "$@"; }
@@ -396,8 +387,10 @@ if command -v llvm-mca-19 >/dev/null; then
 	expect "insn --llvm on the grids: a form with no text says no text; one llvm lacks says unsupported" \
 		eval 'grep -A1 "^v.vnotext.test " "$OUT/x280.txt" | grep -q "^  llvm-mca *no text (this tool.s table has none for the form)$" && grep -A1 "^zvkned.vaesem.vv " "$OUT/x280.txt" | grep -q "llvm-mca *unsupported by llvm-mca for sifive-x280: no scheduling information in its model"'
 	# every (form, cell) measured on any core, one region each, in one run
-	expect "insn --llvm on the grids: one llvm-mca run with the scalar add, a region per (form with a text, cell): 8 + 3 + 2, the vsetvli from the cell" \
-		eval '[ "$(grep -c "^# LLVM-MCA-BEGIN v" "$OUT/mca.in")" = 13 ] && grep -A2 -x "# LLVM-MCA-BEGIN v0" "$OUT/mca.in" | tr "\n" "|" | grep -qx "# LLVM-MCA-BEGIN v0|vsetvli zero, zero, e8, mf8, ta, ma|vadd.vv v8, v16, v24|" && grep -qx -- "-mattr=+v,+zvkned" "$OUT/mca.argv" && ! grep -q "vnotext" "$OUT/mca.in" && [ "$(grep -c "^# LLVM-MCA-BEGIN f" "$OUT/mca.in")" = 1 ]'
+	expect "insn --llvm on the grids: one llvm-mca run with the scalar add, a region per (form with a text, cell): 8 + 3 + 2 + 2 + 1, the vsetvli from the cell" \
+		eval '[ "$(grep -c "^# LLVM-MCA-BEGIN v" "$OUT/mca.in")" = 16 ] && grep -A2 -x "# LLVM-MCA-BEGIN v0" "$OUT/mca.in" | tr "\n" "|" | grep -qx "# LLVM-MCA-BEGIN v0|vsetvli zero, zero, e8, mf8, ta, ma|vadd.vv v8, v16, v24|" && grep -qx -- "-mattr=+v,+zvkned" "$OUT/mca.argv" && ! grep -q "vnotext" "$OUT/mca.in" && [ "$(grep -c "^# LLVM-MCA-BEGIN f" "$OUT/mca.in")" = 1 ]'
+	expect "insn --llvm on the grids: a text's element width and group size are the cell's (vle8.v at e8m2, vle32.v at e32m1, vmv4r.v at m4)" \
+		eval 'grep -A1 -x "vsetvli zero, zero, e8, m2, ta, ma" "$OUT/mca.in" | grep -qx "vle8.v v16, (a6)\|vle8.v v8, (a6)" && grep -A1 -x "vsetvli zero, zero, e32, m1, ta, ma" "$OUT/mca.in" | grep -qx "vle32.v v8, (a6)" && grep -A1 -x "vsetvli zero, zero, e16, m4, ta, ma" "$OUT/mca.in" | grep -qx "vmv4r.v v8, v16" && ! grep -q "{" "$OUT/mca.in"'
 	"$VT" insn "$OUT/gl.log" --llvm sifive-x280 --csv >"$OUT/x280.csv" 2>/dev/null
 	expect "insn --llvm --csv on the grids: llvm's figures per cell, and whether they differ" \
 		eval 'grep -q ",\"rv64.v.vadd.vv\",.*,256,\"e8m8\",8,\"m8\",256,\"sifive-x280\",4,17,,true$" "$OUT/x280.csv" && grep -q ",\"rv64.v.vnotext.test\",.*,\"e8m1\",8,\"m1\",32,,,,\"no text (this tool.s table has none for the form)\",false$" "$OUT/x280.csv"'

@@ -38,6 +38,32 @@ const char *vg_cell_lmul(int c)
 	return lmul_names[c % 7];
 }
 
+bool vg_cell_text(char *out, size_t cap, const char *text, int c)
+{
+	size_t o = 0;
+	int l = c % 7 - 3;
+	while (*text) {
+		char rep[32];
+		size_t skip = 0;
+		if (strncmp(text, "{e}", 3) == 0)
+			snprintf(rep, sizeof(rep), "%d", vg_cell_sew(c)), skip = 3;
+		else if (strncmp(text, "{n}", 3) == 0)
+			snprintf(rep, sizeof(rep), "%d", l > 0 ? 1 << l : 1), skip = 3;
+		else if (strncmp(text, "{vt}", 4) == 0)
+			snprintf(rep, sizeof(rep), "e%d, %s, ta, ma", vg_cell_sew(c), vg_cell_lmul(c)), skip = 4;
+		else
+			rep[0] = *text, rep[1] = '\0', skip = 1;
+		size_t n = strlen(rep);
+		if (o + n >= cap)
+			return false;
+		memcpy(out + o, rep, n);
+		o += n;
+		text += skip;
+	}
+	out[o] = '\0';
+	return true;
+}
+
 unsigned vg_cell_vl(int c, unsigned vlen)
 {
 	int l = c % 7 - 3; /* log2 LMUL */

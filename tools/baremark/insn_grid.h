@@ -24,6 +24,11 @@ extern const char *const vg_cell_names[VG_NCELLS];
 int vg_cell_index(const char *name);
 int vg_cell_sew(int c);
 const char *vg_cell_lmul(int c); /* "mf8" .. "m8" */
+/* A vector form's text (insn_texts) at cell c: its {e} the SEW
+ * (vle{e}.v), {n} the registers of a group (vmv{n}r.v, 1 at a fractional
+ * LMUL) and {vt} the vtype ("e32, m2, ta, ma"), as the image's bodies at
+ * that cell have them. False where it does not fit in cap. */
+bool vg_cell_text(char *out, size_t cap, const char *text, int c);
 /* vl at VLMAX: VLEN * LMUL / SEW (0 where under one element). */
 unsigned vg_cell_vl(int c, unsigned vlen);
 /* Whether the extension is one of the grid's (v, zvbb, ..., xtheadvector). */
