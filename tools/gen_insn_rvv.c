@@ -44,9 +44,13 @@
  *             idx: vector sources hold byte offsets 8 i, scalars a 64-byte
  *             stride; gather: vector sources hold i, scalars 1
  *   alt=N     source N alternates between K2 and K3 (bounded FP chains)
- *   ref=add|mul|red|fadd   the latency body's element 0 is checked against
- *             a C reference (vadd, vmul, vredsum, vfadd); every body's vl
- *             and vtype are checked against the cell's in any case
+ *   ref=NAME  the latency body's element 0 is checked against a C
+ *             reference (insn_rvv_riscv64.c), one form a class: add (vadd),
+ *             mul (vmul), red (vredsum), fadd and fmul (vfadd, vfmul: alt=2),
+ *             macc (vmacc), waddu (vwaddu.wv), saddu (vsaddu), fma (vfmacc),
+ *             iota (vmseq via viota.m), slide (vslidedown by 1), nsrl
+ *             (vnsrl.wi 3 via vwaddu.vx), divu (vdivu); every body's vl and
+ *             vtype are checked against the cell's in any case
  * A form written as .word (field 5 its text) is gated by its extension
  * alone: binutils is not asked to know it.
  * Nothing here is copied from anywhere; the encodings are the RVV 1.0
@@ -243,8 +247,14 @@ static void parse_options(struct form *f, char *opts)
 				die(f->line, "unknown vals=%s", tok + 5);
 			snprintf(f->vals, sizeof(f->vals), "%s", tok + 5);
 		} else if (strncmp(tok, "ref=", 4) == 0) {
-			if (strcmp(tok + 4, "add") && strcmp(tok + 4, "mul") && strcmp(tok + 4, "red") && strcmp(tok + 4, "fadd"))
-				die(f->line, "ref= takes add, mul, red or fadd");
+			/* insn.h's enum insn_ref, lower case */
+			static const char *refs[] = {"add", "mul", "red", "fadd", "macc", "waddu", "saddu",
+						     "fmul", "fma", "iota", "slide", "nsrl", "divu"};
+			bool ok = false;
+			for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++)
+				ok |= strcmp(tok + 4, refs[i]) == 0;
+			if (!ok)
+				die(f->line, "ref= takes add, mul, red, fadd, macc, waddu, saddu, fmul, fma, iota, slide, nsrl or divu");
 			snprintf(f->ref, sizeof(f->ref), "%s", tok + 4);
 		} else if (strncmp(tok, "alt=", 4) == 0) {
 			if (!strchr("123", tok[4]) || tok[5])
@@ -286,6 +296,9 @@ static void read_table(const char *path)
 		snprintf(f->vals, sizeof(f->vals), "int");
 		if (field[3])
 			parse_options(f, field[3]);
+		/* the C side's FP add and multiply references alternate K2 and K3 */
+		if ((strcmp(f->ref, "fadd") == 0 || strcmp(f->ref, "fmul") == 0) && f->alt != 2)
+			die(line, "ref=%s alternates K2 and K3: it needs alt=2", f->ref);
 		if (f->nolat && uses(f, "{d}"))
 			f->chain = 'd';
 		for (int i = 0; i < 4; i++)

@@ -51,7 +51,24 @@ struct insn_form {
 /* The vector table's cells: SEW 8 16 32 64 by LMUL mf8 mf4 mf2 m1 m2 m4
  * m8, index SEW index x 7 + LMUL index (the record's order). */
 #define INSN_NCELL 28
-enum insn_ref { INSN_REF_NONE, INSN_REF_ADD, INSN_REF_MUL, INSN_REF_RED, INSN_REF_FADD };
+/* the C reference a latency body's element 0 is checked against
+ * (insn_rvv_riscv64.c; the table's ref=, one representative form a class) */
+enum insn_ref {
+	INSN_REF_NONE,
+	INSN_REF_ADD,   /* vadd.vv */
+	INSN_REF_MUL,   /* vmul.vv */
+	INSN_REF_RED,   /* vredsum.vs */
+	INSN_REF_FADD,  /* vfadd.vv, K2 and K3 alternating */
+	INSN_REF_MACC,  /* vmacc.vv */
+	INSN_REF_WADDU, /* vwaddu.wv */
+	INSN_REF_SADDU, /* vsaddu.vv */
+	INSN_REF_FMUL,  /* vfmul.vv, K2 and K3 alternating */
+	INSN_REF_FMA,   /* vfmacc.vv */
+	INSN_REF_IOTA,  /* vmseq.vv via viota.m */
+	INSN_REF_SLIDE, /* vslidedown.vx by 1 */
+	INSN_REF_NSRL,  /* vnsrl.wi 3 via vwaddu.vx */
+	INSN_REF_DIVU,  /* vdivu.vv */
+};
 enum insn_vvals { INSN_VV_INT, INSN_VV_FADD, INSN_VV_FMUL, INSN_VV_FMA, INSN_VV_FDIV, INSN_VV_IDX, INSN_VV_GATHER };
 
 struct insn_grid {

@@ -200,43 +200,105 @@ uint64_t insn_grid_x2(void *state, uint64_t iters)
 	return ((struct insn_vstate *)state)->bodies.x2(state, iters);
 }
 
-/* x + K, n times, in the cell's FP format: what a vfadd chain leaves. */
-static uint64_t fadd_chain(uint64_t x, uint64_t k, unsigned sew, uint64_t n)
+/* The low `bits` bits set. */
+static uint64_t ones(unsigned bits)
 {
-	if (sew == 32) {
-		float a, b;
-		uint32_t xa = (uint32_t)x, kb = (uint32_t)k;
-		memcpy(&a, &xa, 4);
-		memcpy(&b, &kb, 4);
-		for (uint64_t i = 0; i < n; i++)
-			a = a + b;
-		memcpy(&xa, &a, 4);
-		return velem_sext(xa, 32);
-	}
-	double a, b;
-	memcpy(&a, &x, 8);
-	memcpy(&b, &k, 8);
-	for (uint64_t i = 0; i < n; i++)
-		a = a + b;
-	memcpy(&x, &a, 8);
-	return x;
+	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
 }
 
-/* Element 0 of the latency chain after n ops, by the form's reference:
- * source 2 is the constant K2 (gen_insn_rvv.c: a source s reads Ks). */
+/* a op b in the cell's FP format (32 or 64 bits), round to nearest even
+ * as the vector unit's frm (0 from reset): '+', '*', or 'f' a + b x c
+ * (the product exact in the tables' operand sets, so fused or not agree). */
+static uint64_t fp_op(unsigned sew, char op, uint64_t a, uint64_t b, uint64_t c)
+{
+	if (sew == 32) {
+		float x, y, z;
+		uint32_t u[3] = {(uint32_t)a, (uint32_t)b, (uint32_t)c};
+		memcpy(&x, &u[0], 4), memcpy(&y, &u[1], 4), memcpy(&z, &u[2], 4);
+		x = op == '+' ? x + y : op == '*' ? x * y : x + y * z;
+		memcpy(&u[0], &x, 4);
+		return u[0];
+	}
+	double x, y, z;
+	memcpy(&x, &a, 8), memcpy(&y, &b, 8), memcpy(&z, &c, 8);
+	x = op == '+' ? x + y : op == '*' ? x * y : x + y * z;
+	memcpy(&a, &x, 8);
+	return a;
+}
+
+/* Op i of a stepped reference on element 0: x the chain's bits at its
+ * width (zero-extended), the result likewise. A source s reads Ks
+ * (gen_insn_rvv.c); alt=2 alternates K2 (even ops) and K3 (odd ops). */
+static uint64_t ref_step(const struct insn_vstate *s, uint64_t x, uint64_t i)
+{
+	unsigned e = s->sew;
+	uint64_t m = ones(e), k1 = s->kv[0][1] & m, k2 = s->kv[0][2] & m, k3 = s->kv[0][3] & m;
+	switch (s->form->grid->ref) {
+	case INSN_REF_FADD: return fp_op(e, '+', x, i % 2 ? k3 : k2, 0);
+	case INSN_REF_FMUL: return fp_op(e, '*', x, i % 2 ? k3 : k2, 0);
+	case INSN_REF_FMA: return fp_op(e, 'f', x, k1, k2); /* vd + vs1 x vs2 */
+	case INSN_REF_SADDU: { /* unsigned, saturating at 2^SEW - 1 (RVV 1.0 12.1) */
+		uint64_t y = (x + k2) & m;
+		return y < x ? m : y;
+	}
+	case INSN_REF_DIVU: return x ? k2 / x : m; /* vs2 = K2 over the chain; by zero all ones (11.11) */
+	case INSN_REF_NSRL: { /* the 2 SEW chain >> 3, narrowed; back by vwaddu.vx with the scalar K1, zero-extended */
+		uint64_t y = x >> 3 & m;
+		return (y + (s->kx[1] & m)) & ones(2 * e);
+	}
+	default: return x;
+	}
+}
+
+/* A stepped reference after n ops from x. Op i depends on the value and
+ * on i's parity alone, so once a value recurs two ops later the chain
+ * has period 2 (or a fixed point: saturation, a division settled) and
+ * the rest is its parity; otherwise n steps (an FMA chain, as the
+ * hardware does it). */
+static uint64_t ref_steps(const struct insn_vstate *s, uint64_t x, uint64_t n)
+{
+	if (n == 0)
+		return x;
+	uint64_t p2 = x, p1 = ref_step(s, x, 0); /* x(j-2), x(j-1) */
+	for (uint64_t j = 2; j <= n; j++) {
+		uint64_t y = ref_step(s, p1, j - 1);
+		if (y == p2)
+			return (n - j) % 2 == 0 ? y : p1;
+		p2 = p1, p1 = y;
+	}
+	return p1;
+}
+
+/* Element 0 of the latency chain after n ops (n >= 1), by the form's
+ * reference, sign-extended from the chain's width as vmv.x.s leaves it;
+ * false where the form has none. Class indices of kv: v 0, w 1, s 6. */
 static bool reference(const struct insn_vstate *s, uint64_t n, uint64_t *want)
 {
-	uint64_t x = s->kv[0][0], k = s->kv[0][2];
-	switch (s->form->grid->ref) {
-	case INSN_REF_ADD: *want = velem_sext(x + n * k, s->sew); return true;
-	case INSN_REF_MUL: *want = velem_sext(x * bm_pow64(k, n), s->sew); return true;
+	unsigned e = s->sew;
+	uint64_t x = s->kv[0][0], k1 = s->kv[0][1], k = s->kv[0][2];
+	enum insn_ref r = s->form->grid->ref;
+	bool fp = r == INSN_REF_FADD || r == INSN_REF_FMUL || r == INSN_REF_FMA;
+	if (fp && e < 32) /* the FP forms run at SEW 32 and 64 */
+		return false;
+	switch (r) {
+	case INSN_REF_ADD: *want = velem_sext(x + n * k, e); return true;
+	case INSN_REF_MUL: *want = velem_sext(x * bm_pow64(k, n), e); return true;
 	/* vredsum: each op adds VLMAX elements of K2 to element 0 (class s) */
-	case INSN_REF_RED: *want = velem_sext(s->kv[6][0] + n * s->vlmax * s->kv[0][2], s->sew); return true;
+	case INSN_REF_RED: *want = velem_sext(s->kv[6][0] + n * s->vlmax * k, e); return true;
+	/* vmacc: vd + vs1 x vs2, the product K1 K2 at SEW (the low bits of the 64-bit one) */
+	case INSN_REF_MACC: *want = velem_sext(x + n * k1 * k, e); return true;
+	/* vwaddu.wv: the 2 SEW chain plus K2 zero-extended from SEW, wrapping at 2 SEW */
+	case INSN_REF_WADDU: *want = velem_sext(s->kv[1][0] + n * (k & ones(e)), 2 * e); return true;
+	/* viota.m's element 0 counts the mask bits below it: none */
+	case INSN_REF_IOTA: *want = 0; return true;
+	/* vslidedown by 1: element 0 is the start's element n, zero past VLMAX (16.3.2) */
+	case INSN_REF_SLIDE: *want = n < s->vlmax ? velem_sext(x, e) : 0; return true;
+	case INSN_REF_NSRL: *want = velem_sext(ref_steps(s, s->kv[1][0] & ones(2 * e), n), 2 * e); return true;
 	case INSN_REF_FADD:
-		if (s->sew < 32)
-			return false;
-		*want = fadd_chain(x, k, s->sew, n);
-		return true;
+	case INSN_REF_FMUL:
+	case INSN_REF_FMA:
+	case INSN_REF_SADDU:
+	case INSN_REF_DIVU: *want = velem_sext(ref_steps(s, x & ones(e), n), e); return true;
 	default: return false;
 	}
 }

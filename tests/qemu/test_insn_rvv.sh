@@ -56,6 +56,8 @@ refuse "a widening chain without a companion" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {
 refuse "a .word form without its llvm-mca text" 'zvbb\tvandn.vv\t.word BM_RV_VTYPE(1, 1, {1#}, {2#}, 0, {d#}, 0x57)\t-' "llvm-mca text"
 refuse "an unknown class" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tcls=vvq2' "class '2'"
 refuse "a form no cell takes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv sews=64 via=vwadd.vv' "no SEW x LMUL cell"
+refuse "an FP add reference without its K2/K3 alternation" 'v\tvfadd.vv\tvfadd.vv {d}, {1}, {2}\tsews=32,64 vals=fadd ref=fadd' "needs alt=2"
+refuse "an unknown reference" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tref=sub' "ref= takes"
 refuse "a companion of the wrong classes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv via=vadd.vv\nv\tvadd.vv\tvadd.vv {d}, {1}, {2}' "its result must be"
 
 # 2. The .word forms (binutils 2.40 has no Zvk*): LLVM's disassembler
@@ -76,6 +78,11 @@ while IFS=$'\t' read -r ext name tmpl opts mca; do
 	expect "llvm-objdump reads rv64.$ext.$name's .word as ${mca%% *} (got '$got')" test "$got" = "${mca%% *}"
 done < <(grep -v '^#' "$TABLE" | grep -P '\t\.word ')
 expect "the vector crypto forms are all .word encodings: 44 ($nword)" test "$nword" = 44
+# one C reference a class (insn_rvv_riscv64.c): add mul red fadd macc waddu
+# saddu fmul fma iota slide nsrl divu
+refs=$(grep -oE 'INSN_REF_[A-Z]+' "$OUT/rvv_forms.c" | grep -v NONE | sort | tr '\n' ' ')
+expect "13 forms carry a C reference, one each ($refs)" \
+	test "$refs" = "INSN_REF_ADD INSN_REF_DIVU INSN_REF_FADD INSN_REF_FMA INSN_REF_FMUL INSN_REF_IOTA INSN_REF_MACC INSN_REF_MUL INSN_REF_NSRL INSN_REF_RED INSN_REF_SADDU INSN_REF_SLIDE INSN_REF_WADDU "
 
 # 3. Every form at every cell on QEMU. check_grid NAME EXT FORMS CELLS:
 # the extension's records, their cells, each at one cycle an instruction.
