@@ -23,7 +23,7 @@ int sm_decimal(char *buf, size_t cap, double v, int places)
 static const struct sm_point *find(const struct sm_point *p, int n, const char *kernel, int64_t param)
 {
 	for (int i = 0; i < n; i++)
-		if (strcmp(p[i].kernel, kernel) == 0 && p[i].param == param && p[i].cyc > 0)
+		if (p[i].param == param && p[i].cyc > 0 && strcmp(p[i].kernel, kernel) == 0)
 			return &p[i];
 	return NULL;
 }
@@ -366,16 +366,18 @@ static void sm_steps(const struct sm_point *p, int n, const char *kernel, double
 /* The y side of line_fit's sums: the same for every f fitted to one
  * curve, so summed once a curve. */
 struct fit_y {
-	double sy, syy;
+	double sy, syy, my, cyy; /* the sums, the mean, the centred sum of squares */
 };
 
 static struct fit_y fit_y_of(const double *y, int m)
 {
-	struct fit_y s = {0, 0};
+	struct fit_y s = {0, 0, 0, 0};
 	for (int i = 0; i < m; i++) {
 		s.sy += y[i];
 		s.syy += y[i] * y[i];
 	}
+	s.my = s.sy / m;
+	s.cyy = s.syy - s.sy * s.my;
 	return s;
 }
 
@@ -389,9 +391,8 @@ static struct fit_y fit_y_of(const double *y, int m)
 static bool fit_sums(double sf, double sff, double sfy, int m, const struct fit_y *ys, double *a, double *b,
 		     double *sse)
 {
-	double sy = ys->sy, syy = ys->syy;
-	double mf = sf / m, my = sy / m;
-	double cff = sff - sf * mf, cfy = sfy - sf * my, cyy = syy - sy * my;
+	double mf = sf / m, my = ys->my;
+	double cff = sff - sf * mf, cfy = sfy - sf * my, cyy = ys->cyy;
 	if (cff <= 1e-12 * (sff > 0 ? sff : 1))
 		return false;
 	*b = cfy / cff;
@@ -423,6 +424,50 @@ static bool line_fit(const double *f, const double *y, int m, int from, const st
 struct knee_sums {
 	double c, v, cc, cv, vv, cy, vy;
 };
+
+/* Between two of the depths measured, `from` stays put and the gradual
+ * fit's centred sums are polynomials in R with coefficients fixed by the
+ * suffix sums: Cff(R) = alpha - R (2 beta - R gamma), Cfy(R) = delta -
+ * R eps; Sff(R) = cc - R (cv2 - R vv) only for the degenerate test.
+ * Worked out once an interval, each R is then 7 multiplies and one
+ * divide (the C906's RTL spent 1.5 M cycles of soft-float in this
+ * summary's fits with 10 and 3 an R, issue 45). */
+struct knee_poly {
+	double alpha, beta2, gamma, delta, eps, cc, cv2, vv;
+};
+
+static void knee_poly_of(const struct knee_sums *t, int m, const struct fit_y *ys, struct knee_poly *q)
+{
+	double my = ys->my;
+	q->alpha = t->cc - t->c * t->c / m;
+	q->beta2 = 2 * (t->cv - t->c * t->v / m);
+	q->gamma = t->vv - t->v * t->v / m;
+	q->delta = t->cy - t->c * my;
+	q->eps = t->vy - t->v * my;
+	q->cc = t->cc;
+	q->cv2 = 2 * t->cv;
+	q->vv = t->vv;
+}
+
+/* fit_sums for the gradual shape at R, off the interval's polynomials. */
+static bool knee_fit_at(const struct knee_poly *q, double r, const struct fit_y *ys, double tiny, double *b,
+			double *sse)
+{
+	double cff = q->alpha - r * (q->beta2 - r * q->gamma);
+	/* fit_sums' test, cff <= 1e-12 Sff: every f is within [0, 1], so Sff
+	 * <= m and a cff over 1e-12 m (`tiny`) passes it without Sff */
+	if (cff <= tiny) {
+		double sff = q->cc - r * (q->cv2 - r * q->vv);
+		if (cff <= 1e-12 * (sff > 0 ? sff : 1))
+			return false;
+	}
+	double cfy = q->delta - r * q->eps;
+	*b = cfy / cff;
+	*sse = ys->cyy - *b * cfy;
+	if (*sse < 0)
+		*sse = 0;
+	return true;
+}
 
 static void knee_suffix(const double *x, const double *y, int m, struct knee_sums *t)
 {
@@ -480,23 +525,25 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 	if (ascending)
 		knee_suffix(x, y, m, suf);
 	int from = 0; /* the first point a stack of R entries does not hold */
+	struct knee_poly poly;
+	double tiny = 1e-12 * m, unexplained = SM_KNEE_UNEXPLAINED * total;
 	for (int R = 2; R <= top; R++) {
 		sse_of[R] = -1;
 		double a, b, sse;
 		bool fitted;
 		if (ascending) {
-			while (from < m && xi[from] + 1 <= R)
-				from++;
-			const struct knee_sums *t = &suf[from];
-			double r = (double)R;
-			fitted = fit_sums(t->c - r * t->v, t->cc - r * (2 * t->cv - r * t->vv), t->cy - r * t->vy, m, &ys, &a,
-					  &b, &sse);
+			if (R == 2 || (from < m && xi[from] + 1 <= R)) {
+				while (from < m && xi[from] + 1 <= R)
+					from++;
+				knee_poly_of(&suf[from], m, &ys, &poly);
+			}
+			fitted = knee_fit_at(&poly, (double)R, &ys, tiny, &b, &sse);
 		} else {
 			for (int i = 0; i < m; i++)
 				f[i] = xi[i] + 1 <= R ? 0 : (x[i] + 1 - R) / x[i];
 			fitted = line_fit(f, y, m, 0, &ys, &a, &b, &sse);
 		}
-		if (!fitted || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+		if (!fitted || b < min_rise || sse > unexplained)
 			continue;
 		sse_of[R] = sse;
 		if (best < 0 || sse < best) {
@@ -504,11 +551,24 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 			*k = (struct sm_knee_fit){SM_SHAPE_GRADUAL, R};
 		}
 	}
+	/* the step after point j: f is 1 past it; with the depths ascending,
+	 * its sums are the count and a suffix sum of y */
+	double ysuf[SM_MAX_POINTS + 1];
+	ysuf[m] = 0;
+	for (int i = m - 1; i >= 0; i--)
+		ysuf[i] = ysuf[i + 1] + y[i];
 	for (int j = 0; j + 1 < m; j++) {
-		for (int i = 0; i < m; i++)
-			f[i] = x[i] <= x[j] ? 0 : 1;
 		double a, b, sse;
-		if (!line_fit(f, y, m, 0, &ys, &a, &b, &sse) || b < min_rise || sse > SM_KNEE_UNEXPLAINED * total)
+		bool fitted;
+		if (ascending) {
+			double ones = m - 1 - j;
+			fitted = fit_sums(ones, ones, ysuf[j + 1], m, &ys, &a, &b, &sse);
+		} else {
+			for (int i = 0; i < m; i++)
+				f[i] = x[i] <= x[j] ? 0 : 1;
+			fitted = line_fit(f, y, m, 0, &ys, &a, &b, &sse);
+		}
+		if (!fitted || b < min_rise || sse > unexplained)
 			continue;
 		if (best < 0 || sse < best) {
 			best = sse;
