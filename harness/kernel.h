@@ -102,6 +102,14 @@ struct bm_kernel {
 	 * random samples: the harness takes their median. */
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
 	enum bm_floor floor;
+	/* Set where the op's instructions may run while the empty pass's own
+	 * work drains (cache.line.lat: a load and its loop under the write-
+	 * backs its round of flushes started): what the body adds to the
+	 * empty pass is then not bounded by the core's issue width, and the
+	 * harness's retire ceiling (IPC above what the core retires is a
+	 * cold N body) does not apply. The C906's RTL read 3 instructions in
+	 * 2.32 cycles there, on a single-issue core. */
+	bool overlaps_empty;
 	/* Optional, set on both twins of a *.lat / *.thr pair whose *.thr
 	 * body is this many independent chains of the operation the *.lat
 	 * body chains once: no more ops can be in flight, so the *.thr op
