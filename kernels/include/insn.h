@@ -68,6 +68,7 @@ enum insn_ref {
 	INSN_REF_SLIDE, /* vslidedown.vx by 1 */
 	INSN_REF_NSRL,  /* vnsrl.wi 3 via vwaddu.vx */
 	INSN_REF_DIVU,  /* vdivu.vv */
+	INSN_REF_ADDR,  /* every load's address chain: over zeros it ends at the buffer (0) */
 };
 enum insn_vvals { INSN_VV_INT, INSN_VV_FADD, INSN_VV_FMUL, INSN_VV_FMA, INSN_VV_FDIV, INSN_VV_IDX, INSN_VV_GATHER };
 
