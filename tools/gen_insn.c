@@ -21,7 +21,8 @@
  *             the template writes the arrangement: {d}.4s), q and b (its 128- and
  *             8-bit scalar views); x86 q l w b (64/32/16/8-bit), x (an XMM register
  *             holding a scalar), m, a e (x86: the implicit rax or eax of a
- *             one-operand MUL/DIV, pinned: x86_implicit), and vectors: v (XMM),
+ *             one-operand MUL/DIV, pinned: x86_implicit), h (x86: rdx pinned,
+ *             the high half of a one-operand MUL), and vectors: v (XMM),
  *             y (YMM), z (ZMM)
  *   chain=1|2|3|d   the source the result feeds (d: the result register is
  *             also read, x86's two-operand forms); default 1
@@ -30,9 +31,9 @@
  *             source as it is or its operands must change every op
  *   thrvia    the throughput body runs the companion too (a divider whose
  *             operands must not repeat)
- *   vals=int|div|fadd|fmul|fma|fdiv|ptr|zero|lrsc   operand values (insn.h)
+ *   vals=int|div|fadd|fmul|fma|fdiv|ptr|zero|lrsc|mulhi   operand values (insn.h)
  *   needs=EXT  a second extension the form needs (c.zext.h: Zcb and Zbb)
- *   seed=mov|xor  x86, a form pinned to rax/eax: the throughput body moves
+ *   seed=mov|xor  x86, a form pinned to rax/eax/rdx: the throughput body moves
  *             chain c into it before each op (its ops independent), and
  *             with xor takes the result back into chain c after it, so a
  *             divider's operands change (x86_implicit)
@@ -90,7 +91,7 @@ static const struct isa isas[] = {
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {10, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlwbxmaevyz"},
+	 "qlwbxmaehvyz"},
 };
 
 struct form {
@@ -154,6 +155,8 @@ static bool formats_differ(char a, char b)
 	return a != b && strchr("dsh", a) && strchr("dsh", b);
 }
 
+static const char *pinned_reg(char c);
+
 /* The name of register `r` (a chain's or a constant's, as the ISA lists
  * it) seen as class c. */
 static void regname(char *out, size_t cap, char c, const char *r)
@@ -163,9 +166,9 @@ static void regname(char *out, size_t cap, char c, const char *r)
 		snprintf(out, cap, "%c%s", v, r);
 	} else if (strcmp(isa->name, "x86") == 0) {
 		bool numbered = r[0] == 'r' && isdigit((unsigned char)r[1]);
-		if (c == 'a' || c == 'e') {
-			/* pinned: the implicit accumulator, whatever the chain */
-			snprintf(out, cap, "%%%s", c == 'a' ? "rax" : "eax");
+		if (c == 'a' || c == 'e' || c == 'h') {
+			/* pinned: the implicit accumulator or high half, whatever the chain */
+			snprintf(out, cap, "%%%s", pinned_reg(c));
 		} else if (c == 'l') {
 			/* the 32-bit view: r8d..r15d, ebx, ebp, ecx */
 			if (numbered)
@@ -242,7 +245,14 @@ static const char *const x86_implicit_chain[] = {"r8", "r9", "r10", "r11", "r12"
 
 static bool is_pinned_class(char c)
 {
-	return strcmp(isa->name, "x86") == 0 && (c == 'a' || c == 'e');
+	return strcmp(isa->name, "x86") == 0 && (c == 'a' || c == 'e' || c == 'h');
+}
+
+/* A pinned class's register: a rax, e eax, h rdx (the high half of a
+ * one-operand MUL, chained on its own: x86.base.mul.hi). */
+static const char *pinned_reg(char c)
+{
+	return c == 'a' ? "rax" : c == 'e' ? "eax" : "rdx";
 }
 
 static bool x86_implicit(const struct form *f)
@@ -319,7 +329,7 @@ static void parse_options(struct form *f, char *opts)
 		} else if (strcmp(tok, "floor=none") == 0) {
 			f->floor_none = true;
 		} else if (strncmp(tok, "vals=", 5) == 0) {
-			static const char *known[] = {"int", "div", "fadd", "fmul", "fma", "fdiv", "ptr", "zero", "lrsc"};
+			static const char *known[] = {"int", "div", "fadd", "fmul", "fma", "fdiv", "ptr", "zero", "lrsc", "mulhi"};
 			bool ok = false;
 			for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 				ok |= strcmp(tok + 5, known[i]) == 0;
@@ -388,7 +398,7 @@ static void read_table(const char *path)
 		if (f->cls[ci] == '-')
 			die(line, "chain=%c names an operand the template does not have", f->chain);
 		if (f->seed[0] && !is_pinned_class(f->cls[ci]))
-			die(line, "seed= moves a chain into a pinned register (class a or e): the chain here is class %c",
+			die(line, "seed= moves a chain into a pinned register (class a, e or h): the chain here is class %c",
 			    f->cls[ci]);
 		for (int i = 0; i < nforms; i++)
 			if (strcmp(forms[i].ext, f->ext) == 0 && strcmp(forms[i].name, f->name) == 0)
@@ -560,11 +570,11 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	if (seeded)
 		regname(cr, sizeof(cr), pin == 'e' ? 'l' : 'q', chain_reg(f, F_INT, c));
 	if (seeded) /* chain c into the pinned register: this op's operand */
-		printf("\t%s\t%s, %s\n", pin == 'e' ? "movl" : "movq", cr, pin == 'e' ? "%eax" : "%rax");
+		printf("\t%s\t%s, %%%s\n", pin == 'e' ? "movl" : "movq", cr, pinned_reg(pin));
 	expand(line, sizeof(line), f->tmpl, op);
 	printf("\t%s\n", line);
 	if (seeded && strcmp(f->seed, "xor") == 0) /* and its result back: the operands change */
-		printf("\t%s\t%s, %s\n", pin == 'e' ? "xorl" : "xorq", pin == 'e' ? "%eax" : "%rax", cr);
+		printf("\t%s\t%%%s, %s\n", pin == 'e' ? "xorl" : "xorq", pinned_reg(pin), cr);
 	if (!with_comp || !f->comp)
 		return;
 	/* the companion: from the form's result back into chain c */
@@ -722,8 +732,8 @@ static void emit_finish(const struct form *f, int nch, bool thr)
 		}
 	} else {
 		regname(r, sizeof(r), cf == F_FP ? 'x' : 'q', c0);
-		if (!thr && is_pinned_class(f->cls[chain_index(f)])) /* the chain ran in rax */
-			snprintf(r, sizeof(r), "%%rax");
+		if (!thr && is_pinned_class(f->cls[chain_index(f)])) /* the chain ran in rax (rdx: mul.hi) */
+			snprintf(r, sizeof(r), "%%%s", f->cls[chain_index(f)] == 'h' ? "rdx" : "rax");
 		printf("\tmovq\t%s, %%rdi\n", r); /* rax may be a chain: the sum in rdi first */
 		for (int c = 1; cf == F_INT && thr && c < nch; c++)
 			printf("\txorq\t%%%s, %%rdi\n", chain_reg(f, cf, c));

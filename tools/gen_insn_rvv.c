@@ -31,11 +31,20 @@
  *             result register, vmacc: its throughput is chains)
  *   pp        the result may not overlap the chained source (vrgather,
  *             vslideup, vcompress): the chain alternates between two groups
+ *             A narrower source (h, q, o: vzext.vf2..8) reads the previous
+ *             result's group at its own EEW (RVV 1.0 5.2: the two groups
+ *             never overlap), so the extensions chain without a companion
  *   via=NAME  a companion form (the form's extension's, else RVV's) the
  *             chain runs through, its {d} the chain's register, its {1}
  *             the form's result, at most a scalar {2}: the figure is the
- *             round trip (rt), never split
- *   nolat     no latency chain (a store, a load): throughput alone
+ *             round trip (rt), never split. A load chains its address
+ *             (class p: an integer chain register) through a companion
+ *             that reads element 0 back and adds it to the buffer's
+ *             address (vmv.x.s.add), over a buffer of zeros
+ *   companion a line that is only a companion: never measured itself, its
+ *             template may be two instructions separated by ';' (each
+ *             counted in the op's retired instructions)
+ *   nolat     no latency chain (a store): throughput alone
  *   sews=8,16,32,64  the SEWs the form takes (default every one)
  *   nf=N      a segment access of N fields: its group is N registers groups
  *   eg=N      an element group of N (Zvk*): only cells where VLMAX is a
@@ -49,8 +58,10 @@
  *             mul (vmul), red (vredsum), fadd and fmul (vfadd, vfmul: alt=2),
  *             macc (vmacc), waddu (vwaddu.wv), saddu (vsaddu), fma (vfmacc),
  *             iota (vmseq via viota.m), slide (vslidedown by 1), nsrl
- *             (vnsrl.wi 3 via vwaddu.vx), divu (vdivu); every body's vl and
- *             vtype are checked against the cell's in any case
+ *             (vnsrl.wi 3 via vwaddu.vx), divu (vdivu); a load's address
+ *             chain has addr, set here (its chain ends at the buffer's
+ *             address); every body's vl and vtype are checked against the
+ *             cell's in any case
  * A form written as .word (field 5 its text) is gated by its extension
  * alone: binutils is not asked to know it.
  * Nothing here is copied from anywhere; the encodings are the RVV 1.0
@@ -84,7 +95,7 @@ struct form {
 	char ext[16], name[40], tmpl[160], mca[96];
 	char cls[4];
 	char chain;
-	bool pp, nolat;
+	bool pp, nolat, comp_only;
 	char via[40];
 	struct form *comp;
 	bool is_comp;
@@ -216,6 +227,8 @@ static void parse_options(struct form *f, char *opts)
 			f->pp = true;
 		} else if (strcmp(tok, "nolat") == 0) {
 			f->nolat = true;
+		} else if (strcmp(tok, "companion") == 0) {
+			f->comp_only = true;
 		} else if (strncmp(tok, "via=", 4) == 0) {
 			snprintf(f->via, sizeof(f->via), "%s", tok + 4);
 		} else if (strncmp(tok, "sews=", 5) == 0) {
@@ -249,7 +262,7 @@ static void parse_options(struct form *f, char *opts)
 		} else if (strncmp(tok, "ref=", 4) == 0) {
 			/* insn.h's enum insn_ref, lower case */
 			static const char *refs[] = {"add", "mul", "red", "fadd", "macc", "waddu", "saddu",
-						     "fmul", "fma", "iota", "slide", "nsrl", "divu"};
+						     "fmul", "fma", "iota", "slide", "nsrl", "divu"}; /* addr: set for loads */
 			bool ok = false;
 			for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++)
 				ok |= strcmp(tok + 4, refs[i]) == 0;
@@ -308,8 +321,19 @@ static void read_table(const char *path)
 			die(line, "a form without a result ({d}) has no latency chain: say nolat");
 		if (f->cls[chain_index(f)] == '-')
 			die(line, "chain=%c names an operand the template does not have", f->chain);
-		if (f->cls[0] == 'p')
+		if (f->cls[0] == 'p' && !f->comp_only)
 			die(line, "a result cannot be the buffer's address (p)");
+		if (strchr(f->tmpl, ';') && !f->comp_only)
+			die(line, "a measured form is one instruction: two (';') only in a companion line");
+		if (f->comp_only && (f->via[0] || f->ref[0]))
+			die(line, "a companion line is never measured: no via= or ref=");
+		/* a load's address chain: element 0 over a buffer of zeros is 0,
+		 * so the chain ends where it began (the C side checks it) */
+		if (!f->nolat && !f->comp_only && f->cls[chain_index(f)] == 'p') {
+			if (f->ref[0])
+				die(line, "a load's address chain has its own reference (addr): no ref=");
+			snprintf(f->ref, sizeof(f->ref), "addr");
+		}
 		f->keyed = uses(f, "{vt}") ? 2 : uses(f, "{e}") ? 1 : 0;
 		cells_of(f);
 		if (!f->cells)
@@ -341,10 +365,14 @@ static void read_table(const char *path)
 	}
 	for (int i = 0; i < nforms; i++) {
 		struct form *f = &forms[i];
-		if (f->nolat || f->chain == 'd' || f->comp)
+		if (f->nolat || f->chain == 'd' || f->comp || f->comp_only)
 			continue;
-		if (f->cls[0] != f->cls[chain_index(f)] && !(f->cls[0] == 'v' && f->cls[chain_index(f)] == 's') &&
-		    !(f->cls[0] == 's' && f->cls[chain_index(f)] == 'v'))
+		char cc = f->cls[chain_index(f)];
+		/* vzext/vsext: the next op reads the previous result's group at
+		 * the narrower EEW, from the other of two groups (pp) */
+		if (f->pp && f->cls[0] == 'v' && strchr("hqo", cc))
+			continue;
+		if (f->cls[0] != cc && !(f->cls[0] == 'v' && cc == 's') && !(f->cls[0] == 's' && cc == 'v'))
 			die(f->line, "the result (class %c) cannot feed source %d (class %c): give a companion (via=)",
 			    f->cls[0], chain_index(f), f->cls[chain_index(f)]);
 	}
@@ -417,7 +445,7 @@ static bool take_slot(struct alloc *a, char *out)
 
 static void scalar_reg(char *out, char c, int k, bool chain_reg, int idx)
 {
-	if (c == 'x')
+	if (c == 'x' || (c == 'p' && chain_reg)) /* a load's address chain: an integer chain register */
 		snprintf(out, 8, "%s", chain_reg ? xchain[idx] : xk[k]);
 	else if (c == 'f')
 		snprintf(out, 8, "%s", chain_reg ? fchain[idx] : fk[k]);
@@ -615,6 +643,8 @@ static void emit_setup(const struct form *f, const struct alloc *a, bool thr)
 			emit_vinit(c, r, 0, "int");
 		else if (c == 'x')
 			printf("\tld\t%s, %d(a0)\n", r, O_KX);
+		else if (c == 'p') /* a load's address chain starts at the buffer */
+			printf("\tld\t%s, %d(a0)\n", r, O_PTR);
 		else if (c == 'f')
 			printf("\tfld\t%s, %d(a0)\n", r, O_KF);
 	}
@@ -638,6 +668,8 @@ static void emit_finish(const struct form *f, const struct alloc *a, bool thr, i
 		const char *r = thr ? a->dest[i] : a->chain[lastchain];
 		if (c == 'x')
 			printf("\txor\ta5, a5, %s\n", r);
+		else if (c == 'p') /* the address chain's distance from the buffer: 0 (element 0 read 0 every op) */
+			printf("\tsub\tt1, %s, a6\n\txor\ta5, a5, t1\n", r);
 		else if (c == 'f')
 			printf("\tfmv.x.d\tt1, %s\n\txor\ta5, a5, t1\n", r);
 		else if (c == 'm')
@@ -737,12 +769,24 @@ static void emit_body(const struct form *f, int n, int var, bool thr)
 	}
 }
 
+/* The instructions a companion line adds to an op: one, or two
+ * separated by ';' (vmv.x.s.add). */
+static int insns_of(const struct form *g)
+{
+	int n = 1;
+	for (const char *p = g->tmpl; *p; p++)
+		n += *p == ';';
+	return n;
+}
+
 static void gen_bodies(void)
 {
 	printf("/* generated by tools/gen_insn_rvv.c from %s: do not edit */\n", table_path);
 	printf("#include \"body_riscv64.h\"\n#include \"rv_insn.h\"\n\t.option norvc\n\t.text\n");
 	for (int n = 0; n < nforms; n++) {
 		const struct form *f = &forms[n];
+		if (f->comp_only)
+			continue;
 		printf("\n/* rv64.%s.%s (line %d) */\n", f->ext, f->name, f->line);
 		/* binutils 2.40 knows no Zvk*: those forms are .word encodings */
 		bool ext = strcmp(f->ext, "v") != 0 && strncmp(f->tmpl, ".word", 5) != 0;
@@ -778,6 +822,8 @@ static void gen_forms(void)
 	printf("/* generated by tools/gen_insn_rvv.c from %s: do not edit */\n#include \"insn.h\"\n", table_path);
 	for (int n = 0; n < nforms; n++) {
 		const struct form *f = &forms[n];
+		if (f->comp_only)
+			continue;
 		for (int k = 0; k < 2; k++) {
 			bool thr = k == 1;
 			if (!thr && f->nolat)
@@ -822,7 +868,7 @@ static void gen_forms(void)
 		printf("static const struct insn_form form_%d = {\"rv64.%s.%s\", \"%s\", %s%s%s%s%s, INSN_VALS_INT, "
 		       "INSN_FP_D, %d, %d, %d, %d, 0, 0, 1, 1, &grid_%d};\n",
 		       n, f->ext, f->name, f->ext, f->comp ? "\"rv64." : "NULL", f->comp ? f->ext : "",
-		       f->comp ? "." : "", f->comp ? f->comp->name : "", f->comp ? "\"" : "", f->comp ? 2 : 1,
+		       f->comp ? "." : "", f->comp ? f->comp->name : "", f->comp ? "\"" : "", f->comp ? 1 + insns_of(f->comp) : 1,
 		       chained ? max_chains(f) : 0, !f->nolat, f->comp != NULL, n);
 		char mn[40];
 		const char *t = f->mca[0] ? f->mca : f->tmpl; /* a .word form's own name */
@@ -840,6 +886,8 @@ static void gen_texts(void)
 {
 	for (int n = 0; n < nforms; n++) {
 		const struct form *f = &forms[n];
+		if (f->comp_only)
+			continue;
 		char regs[4][8];
 		const char *op[4];
 		static const char *vr[4] = {"v8", "v16", "v24", "v24"};
@@ -861,14 +909,14 @@ static void gen_texts(void)
 static void count(void)
 {
 	for (int n = 0; n < nforms; n++) {
-		bool seen = false;
+		bool seen = forms[n].comp_only;
 		for (int m = 0; m < n; m++)
-			seen |= strcmp(forms[m].ext, forms[n].ext) == 0;
+			seen |= strcmp(forms[m].ext, forms[n].ext) == 0 && !forms[m].comp_only;
 		if (seen)
 			continue;
 		int k = 0, cells = 0;
 		for (int m = 0; m < nforms; m++)
-			if (strcmp(forms[m].ext, forms[n].ext) == 0)
+			if (strcmp(forms[m].ext, forms[n].ext) == 0 && !forms[m].comp_only)
 				k++, cells += __builtin_popcount(forms[m].cells);
 		printf("%s %d %d\n", forms[n].ext, k, cells);
 	}

@@ -22,6 +22,7 @@ enum insn_vals {
 	INSN_VALS_PTR,  /* a pointer to 64 words that each hold that pointer (loads chain through it) */
 	INSN_VALS_ZERO, /* sources of zero where the form needs them unchanged (an AMO that must not move memory) */
 	INSN_VALS_LRSC, /* PTR's, and K1 the pointer too: an LR/SC pair's companion adds the SC's 0 back to it */
+	INSN_VALS_MULHI, /* a chain through a product's high half: K2 just under 2^64, so hi(K2 x) stays near x */
 	INSN_VALS_N
 };
 
@@ -68,6 +69,7 @@ enum insn_ref {
 	INSN_REF_SLIDE, /* vslidedown.vx by 1 */
 	INSN_REF_NSRL,  /* vnsrl.wi 3 via vwaddu.vx */
 	INSN_REF_DIVU,  /* vdivu.vv */
+	INSN_REF_ADDR,  /* every load's address chain: over zeros it ends at the buffer (0) */
 };
 enum insn_vvals { INSN_VV_INT, INSN_VV_FADD, INSN_VV_FMUL, INSN_VV_FMA, INSN_VV_FDIV, INSN_VV_IDX, INSN_VV_GATHER };
 

@@ -57,6 +57,14 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 	case INSN_VALS_FMA: f[1] = &FP_0_5, f[2] = &FP_M1, f[3] = &FP_0_5; break;
 	case INSN_VALS_FDIV: f[1] = &FP_1_375, f[2] = &FP_3_125, f[3] = &FP_2_75; break;
 	case INSN_VALS_ZERO: s->ival[1] = s->ival[2] = s->ival[3] = 0; break;
+	case INSN_VALS_MULHI:
+		/* x86 mul.hi: rdx = hi(K2 x). K2 = 2^64 - c, c about 2^30.6:
+		 * each op takes c x / 2^64 (about 2^30.4) off x, so x changes
+		 * every op, never repeats, and stays near 2^63.9 for over 2^32
+		 * ops (a body runs far fewer); both factors large and odd */
+		s->ival[0] = 0xf0e1d2c3b4a59687ull;
+		s->ival[2] = 0xffffffff9e3779b9ull;
+		break;
 	default: break;
 	}
 	for (int i = 0; i < 4; i++)

@@ -173,7 +173,10 @@ void *insn_grid_prepare(const struct bm_kernel *k, const struct bm_env *env, uin
 	values(fv, g->vals, sews[si]);
 	for (int i = 0; i < 4; i++) /* NaN-boxed below 64 bits (RVV 1.0 5.3; the F and D chapters) */
 		s->kf[i] = sews[si] == 64 ? fv[i] : ~0ull << sews[si] | fv[i];
-	memset(buf, 0x5a, BUF_BYTES);
+	/* a load's latency chain adds element 0 to the buffer's address for
+	 * the next load's: over zeros every load reads where the first did
+	 * (an L1 hit; docs/insn.md) */
+	memset(buf, !thr && g->ref == INSN_REF_ADDR ? 0 : 0x5a, BUF_BYTES);
 	s->ptr = (uint64_t)(uintptr_t)buf;
 	s->buf = buf;
 	s->form = f;
@@ -294,6 +297,8 @@ static bool reference(const struct insn_vstate *s, uint64_t n, uint64_t *want)
 	/* vslidedown by 1: element 0 is the start's element n, zero past VLMAX (16.3.2) */
 	case INSN_REF_SLIDE: *want = n < s->vlmax ? velem_sext(x, e) : 0; return true;
 	case INSN_REF_NSRL: *want = velem_sext(ref_steps(s, s->kv[1][0] & ones(2 * e), n), 2 * e); return true;
+	/* a load's address chain: the body returns its distance from the buffer */
+	case INSN_REF_ADDR: *want = 0; return true;
 	case INSN_REF_FADD:
 	case INSN_REF_FMUL:
 	case INSN_REF_FMA:

@@ -72,6 +72,29 @@ expect "generator: x86 div's throughput moves each of r8-r15 into rax and the qu
 "$GEN" --forms x86 "$tx" >"$OUT/xf.c"
 expect "generator: x86 div is two instructions, three with its companion, four an op of throughput" \
 	grep -q '"x86.base.div", "", "x86.base.xor", INSN_VALS_DIV, INSN_FP_D, 3, 8, 1, 0, 0, 0, 4, 2, NULL}' "$OUT/xf.c"
+# x86 mul.hi: the high half's own chain. rdx (class h, pinned) is the
+# explicit source and the result; rax is K2 again before each op (off the
+# chain), so one op is two instructions; its throughput moves one of
+# r8-r15 into rdx first (three). Assembled, each 2N body holds exactly the
+# N body's instructions plus the ops times what the form claims: the
+# retired-instruction self-check where no counter can (a VM with no PMU).
+printf 'base\tmul.hi\tmovq {2}, %%rax; mulq {1} # {d}\tcls=hhq vals=mulhi seed=mov\tmulq {1}\n' >"$tx"
+"$GEN" --bodies x86 "$tx" >"$OUT/xm.S"
+expect "generator: x86 mul.hi's latency body runs through rdx, rax set from K2 (rbp) each op, the chain's start in rdx" \
+	test "$(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/xm.S" | grep -cx '	movq %rbp, %rax; mulq %rdx # %rdx')" = 16 -a \
+	"$(sed -n '/^bm_insn_0_lat_x1:/,/^7:/p' "$OUT/xm.S" | grep -E '%rdx$' | tail -1 | tr -s '\t ' ' ')" = " movq 0(%rdi), %rdx"
+expect "generator: x86 mul.hi's latency body returns rdx" grep -qx '	movq	%rdx, %rdi' <(sed -n '/^bm_insn_0_lat_x1:/,/ret/p' "$OUT/xm.S")
+expect "generator: x86 mul.hi's throughput moves each of r8-r15 into rdx before each op" \
+	test "$(sed -n '/^bm_insn_0_thr_x1:/,/ret/p' "$OUT/xm.S" | grep -cE '^	movq	%r(8|9|1[0-5]), %rdx$')" = 16
+"$GEN" --forms x86 "$tx" >"$OUT/xmf.c"
+expect "generator: x86 mul.hi is two instructions an op, three of throughput, its values mulhi" \
+	grep -q '"x86.base.mul.hi", "", NULL, INSN_VALS_MULHI, INSN_FP_D, 2, 8, 1, 0, 0, 0, 3, 2, NULL}' "$OUT/xmf.c"
+as --64 -I kernels/include -o "$OUT/xm.o" <(cpp -P -I kernels/include "$OUT/xm.S") 2>"$OUT/xm.as"
+insns() { objdump -d --no-show-raw-insn "$OUT/xm.o" | awk -v s="<$1>:" 'index($0, s) {on = 1; next} on && /:\t/ {n++} on && /\tret/ {exit} END {print n + 0}'; }
+expect "x86 mul.hi assembled: the 2N latency body holds 16 ops of 2 instructions more ($(insns bm_insn_0_lat_x2) - $(insns bm_insn_0_lat_x1))" \
+	test $(($(insns bm_insn_0_lat_x2) - $(insns bm_insn_0_lat_x1))) = 32
+expect "x86 mul.hi assembled: the 2N throughput body holds 16 ops of 3 instructions more ($(insns bm_insn_0_thr_x2) - $(insns bm_insn_0_thr_x1))" \
+	test $(($(insns bm_insn_0_thr_x2) - $(insns bm_insn_0_thr_x1))) = 48
 # Vector classes (issue 43): an A64 v register with the template's
 # arrangement, loaded whole (ldr q) from the state's vector values at 512;
 # its stores step by 16 bytes; x86 YMM views of the chain registers, and

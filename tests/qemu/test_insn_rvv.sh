@@ -4,7 +4,8 @@
 # every SEW x LMUL cell on QEMU under -icount (a cycle is one retired
 # instruction): rva23s64 at VLEN 128 and 512, max for the vector crypto
 # extensions. Each cell must read exactly 1 cycle an instruction (lat 1,
-# a round trip through a companion 2, thr 1), the grid record must hold
+# a round trip through a companion 2, a load's through vmv.x.s and add 3,
+# thr 1), the grid record must hold
 # the cells the table says, and the number of (form, SEW, LMUL) cells run
 # per extension is asserted. The sim profile (8 iterations, one repeat)
 # keeps the whole file near a minute. Needs the qemu-rv64 and d1 images built.
@@ -22,7 +23,8 @@ t=$OUT/forms_rvv.tsv
 printf 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tref=add\nv\tvrgather.vv\tvrgather.vv {d}, {1}, {2}\tpp vals=gather\n' >"$t"
 printf 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv via=vnsrl.wi\nv\tvnsrl.wi\tvnsrl.wi {d}, {1}, 3\tcls=vw via=vwaddu.vx\n' >>"$t"
 printf 'v\tvwaddu.vx\tvwaddu.vx {d}, {1}, {2}\tcls=wvx via=vnsrl.wi\nv\tvmacc.vv\tvmacc.vv {d}, {1}, {2}\tchain=d\n' >>"$t"
-printf 'v\tvle.v\tvle{e}.v {d}, ({1})\tcls=vp nolat\n' >>"$t"
+printf 'v\tvle.v\tvle{e}.v {d}, ({1})\tcls=vp via=vmv.x.s.add\nv\tvmv.x.s.add\tvmv.x.s t1, {1}; add {d}, a6, t1\tcls=pv companion\n' >>"$t"
+printf 'v\tvzext.vf4\tvzext.vf4 {d}, {1}\tcls=vq pp\n' >>"$t"
 "$GEN" --bodies "$t" >"$OUT/b.S"
 expect "generator: the m1 latency body chains v2 through source 1, its constant in v1 (16 ops)" \
 	test "$(body bm_rvv_0_lat_0_x1 | grep -c '^	vadd.vv v2, v2, v1$')" = 16
@@ -39,13 +41,23 @@ expect "generator: a widening result comes back through its companion (vnsrl.wi)
 	test "$(body bm_rvv_2_lat_1_x1 | grep -E '^	v(wadd|nsrl)' | head -2 | tr -s '\t ' ' ' | tr '\n' '|')" = " vwadd.vv v6, v4, v2| vnsrl.wi v4, v6, 3|"
 expect "generator: a load's body per SEW ({e}): vle8 to vle64" \
 	test "$(grep -oE '^	vle(8|16|32|64)\.v' "$OUT/b.S" | sort -u | wc -l)" = 4
+expect "generator: a load's latency chains its address (t0, from the buffer's) through element 0 and an add to the buffer's address (a6)" \
+	test "$(body bm_rvv_6_lat_2_x1 | grep -E '^	(ld	t0|vle32|vmv.x.s)' | head -3 | tr -s '\t ' ' ' | tr '\n' '|')" = \
+	" ld t0, 376(a0)| vle32.v v1, (t0)| vmv.x.s t1, v1; add t0, a6, t1|"
+expect "generator: the load's latency body returns the chain's distance from the buffer (0 over zeros)" \
+	grep -q '^	sub	t1, t0, a6$' <(body bm_rvv_6_lat_2_x1)
+expect "generator: a companion line is never measured itself" test "$(grep -c 'bm_rvv_7_' "$OUT/b.S")" = 0
+expect "generator: vzext.vf4 chains through two groups taking turns, the narrow source the other's result (m8: v8 and v16)" \
+	test "$(body bm_rvv_8_lat_3_x1 | grep -E '^	vzext' | head -2 | tr -s '\t ' ' ' | tr '\n' '|')" = " vzext.vf4 v16, v8| vzext.vf4 v8, v16|"
 "$GEN" --count "$t" >"$OUT/count"
-expect "generator: cells at ELEN 64: vadd 22, vwadd 15 (no m8, no SEW 64), 133 in all: $(tr '\n' ' ' <"$OUT/count")" \
-	test "$(cat "$OUT/count")" = "v 7 133"
+expect "generator: cells at ELEN 64: vadd 22, vwadd 15 (no m8, no SEW 64), vzext.vf4 9, 142 in all, the companion line none: $(tr '\n' ' ' <"$OUT/count")" \
+	test "$(cat "$OUT/count")" = "v 8 142"
 "$GEN" --forms "$t" >"$OUT/f.c"
 expect "generator: vmacc's throughput is chains (it reads its result): the floor's count the most, 12 (m1; 2 at m8)" \
 	grep -q 'INSN_GRID_KERNELS(5, form_5, "rv64.v.vmacc.vv", "vmacc.vv", 16, 24, 12);' "$OUT/f.c"
-expect "generator: a store or load has its throughput kernel alone" grep -q 'INSN_GRID_KERNELS_THR(6, form_6, "rv64.v.vle.v"' "$OUT/f.c"
+expect "generator: a load has both kernels, three instructions an op of latency (the load, vmv.x.s, add), its chain checked (addr)" \
+	test -n "$(grep 'INSN_GRID_KERNELS(6, form_6, "rv64.v.vle.v"' "$OUT/f.c")" -a -n "$(grep -F 'form_6 = {"rv64.v.vle.v", "v", "rv64.v.vmv.x.s.add", INSN_VALS_INT, INSN_FP_D, 3, 0, 1, 1,' "$OUT/f.c")" -a \
+	-n "$(grep 'grid_6 = ' "$OUT/f.c" | grep INSN_REF_ADDR)"
 refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
 	printf '%b\n' "$2" >"$t"
 	local err
@@ -58,6 +70,9 @@ refuse "an unknown class" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tcls=vvq2' "class '
 refuse "a form no cell takes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv sews=64 via=vwadd.vv' "no SEW x LMUL cell"
 refuse "an FP add reference without its K2/K3 alternation" 'v\tvfadd.vv\tvfadd.vv {d}, {1}, {2}\tsews=32,64 vals=fadd ref=fadd' "needs alt=2"
 refuse "an unknown reference" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tref=sub' "ref= takes"
+refuse "two instructions in a measured form" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}; vadd.vv {d}, {1}, {2}' "only in a companion line"
+refuse "a companion line with a reference" 'v\tvmv.x.s.add\tvmv.x.s t1, {1}; add {d}, a6, t1\tcls=pv companion ref=add' "never measured"
+refuse "a load with a reference of its own" 'v\tvle.v\tvle{e}.v {d}, ({1})\tcls=vp via=vmv.x.s.add ref=add\nv\tvmv.x.s.add\tvmv.x.s t1, {1}; add {d}, a6, t1\tcls=pv companion' "its own reference"
 refuse "a companion of the wrong classes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv via=vadd.vv\nv\tvadd.vv\tvadd.vv {d}, {1}, {2}' "its result must be"
 
 # 2. The .word forms (binutils 2.40 has no Zvk*): LLVM's disassembler
@@ -80,9 +95,12 @@ done < <(grep -v '^#' "$TABLE" | grep -P '\t\.word ')
 expect "the vector crypto forms are all .word encodings: 44 ($nword)" test "$nword" = 44
 # one C reference a class (insn_rvv_riscv64.c): add mul red fadd macc waddu
 # saddu fmul fma iota slide nsrl divu
-refs=$(grep -oE 'INSN_REF_[A-Z]+' "$OUT/rvv_forms.c" | grep -v NONE | sort | tr '\n' ' ')
+refs=$(grep -oE 'INSN_REF_[A-Z]+' "$OUT/rvv_forms.c" | grep -v -e NONE -e ADDR | sort | tr '\n' ' ')
 expect "13 forms carry a C reference, one each ($refs)" \
 	test "$refs" = "INSN_REF_ADD INSN_REF_DIVU INSN_REF_FADD INSN_REF_FMA INSN_REF_FMUL INSN_REF_IOTA INSN_REF_MACC INSN_REF_MUL INSN_REF_NSRL INSN_REF_RED INSN_REF_SADDU INSN_REF_SLIDE INSN_REF_WADDU "
+# and every load's address chain: unit-stride, mask, strided, indexed, fault-only-first,
+# segment and whole-register loads, masked variants too
+expect "the 22 loads chain their address, each checked (INSN_REF_ADDR)" test "$(grep -c 'INSN_REF_ADDR' "$OUT/rvv_forms.c")" = 22
 
 # 3. Every form at every cell on QEMU. check_grid NAME EXT FORMS CELLS:
 # the extension's records, their cells, each at one cycle an instruction.
@@ -97,13 +115,14 @@ check_exact() {
 	local n=$1 vlen=$2
 	expect_q "$n" '.[-1].type == "end" and .[-1].errors == 0' "no error"
 	expect_q "$n" "[.[] | select(.type==\"insn\")] | all(.vlen == $vlen and has(\"g\"))" "every record a grid at VLEN $vlen"
-	# lat 1, or null with a reason (a store or load; a round trip, 2
-	# in rt); thr 1; no verdict flagged
+	# lat 1, or null with a reason (a store; a round trip, 2 in rt, 3
+	# for a load: the load, vmv.x.s or vcpop.m, add); thr 1; no verdict flagged
 	expect_q "$n" '[.[] | select(.type=="insn") | . as $r | .g | to_entries[] | select(
 		(.value[0] != null and .value[0] != 1) or .value[1] != 1 or
 		(.value[0] == null and (($r.why // {})[.key] // "") == "") or
-		(($r.rt // {})[.key] // 2) != 2 or ($r | has("lv") or has("tv")))] | length == 0' \
-		"every cell: lat 1 (or null with its reason, a round trip 2), thr 1, nothing flagged"
+		(($r.rt // {})[.key] // null) != (if $r.rt == null then null elif ($r.via | test("^rv64\\.v\\.(vmv\\.x\\.s|vcpop\\.m)\\.add$")) then 3 else 2 end) or
+		($r | has("lv") or has("tv")))] | length == 0' \
+		"every cell: lat 1 (or null with its reason, a round trip 2, a load's 3), thr 1, nothing flagged"
 }
 # v's forms and cells at ELEN 64 (gen_insn_rvv --count)
 read -r _ vforms vcells < <("$GEN" --count "$TABLE" | grep '^v ')
@@ -119,6 +138,13 @@ expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vwadd.vv")][0] |
 	"vwadd.vv: no m8, no SEW 64; the round trip through vnsrl.wi is 2"
 expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vse.v")][0] | (.g | all(.[0] == null)) and .why.e64m8 == "lat: no chain (nolat)"' \
 	"vse.v: a store has no latency, said per cell"
+for vlen in 128 512; do
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.vl")) and (.f | test("^rv64\\.v\\.vlnre|^rv64\\.v\\.vl(m|e|se|uxei|oxei|eff|seg[2-8]e|sseg2e|uxseg2ei)\\.v(\\.mask)?$")))] | length == 22 and all(
+		(.via == (if .f == "rv64.v.vlm.v" then "rv64.v.vcpop.m.add" else "rv64.v.vmv.x.s.add" end)) and (.g | length) == (.rt | length) and (.rt | all(. == 3)))' \
+		"VLEN $vlen: the 22 loads, a round trip of 3 at every cell through their address (vlm.v by vcpop.m)"
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.v[sz]ext\\.vf[248]")))] | length == 7 and all(.g | all(.[0] == 1))' \
+		"VLEN $vlen: vzext/vsext vf2, vf4, vf8: latency 1 at every cell, through two groups taking turns"
+done
 # The vector crypto forms: max has them all; at VLEN 128 an element group
 # of 4 (8) at SEW 32 needs LMUL 1 (2) or more.
 BM_QEMU_CPU=max boot max "baremark.only=insn.rv64.zv* baremark.profile=sim"
