@@ -15,10 +15,12 @@
 #include "multicore.h"
 #include "harness_hooks.h"
 #include "harness_main.h"
+#include "insn_record.h"
 #include "log.h"
 #include "noinit.h"
 #include "options.h"
 #include "platform.h"
+#include "reloc_late.h"
 #include "text.h"
 
 
@@ -313,6 +315,9 @@ void harness_main(const void *dtb, uint64_t reloc_delta, const uint64_t *entry_t
 
 	options_defaults(&opts);
 	options_parse(&opts, board.bootargs ? board.bootargs : "");
+	/* the instruction table's pointers, where this run asks for it */
+	if (insn_asked(&opts))
+		reloc_late(reloc_delta);
 	enum bm_console con = options_console(&opts);
 	log_console_set(con != BM_CONSOLE_RECORDS, con != BM_CONSOLE_TABLE);
 	if (opts.nbad > opts.nlisted)

@@ -7,9 +7,13 @@
  * RISC-V and AArch64 ELF psABI documents for the type numbers). Code is
  * built PC-relative (riscv -mcmodel=medany, aarch64 adrp/add), so what
  * remains are 64-bit absolute pointers in data; their offsets, relative
- * to the image start, go into the `.bm_reloc` section:
- *     u32 count; u32 offset[count];
- * The entry code adds (run address - link address) to each. A static
+ * to the image start, go into the `.bm_reloc` section in two lists:
+ *     u32 count; u32 offset[count];   pointers anywhere else
+ *     u32 count; u32 offset[count];   pointers in the bm_insn_* sections
+ * The entry code adds (run address - link address) to each of the first;
+ * the second only where a run asks for the instruction table
+ * (harness/reloc_late.c): most of the image's pointers are there, and
+ * each costs a core's RTL a cache miss at boot. A static
  * link resolves GOT slots without leaving relocations for them, so every
  * slot of .got whose value lies inside the image is listed too (a slot
  * holds either a symbol's address or an absolute value). Any other
@@ -95,17 +99,21 @@ static enum action classify(unsigned machine, unsigned type)
 	return REJECT;
 }
 
-static uint32_t *out;
-static uint32_t count;
-static size_t cap;
+/* Two lists: the pointers the entry code moves, and those that lie in
+ * the instruction table's sections (bm_insn_*), which the image moves
+ * only when a run asks for the table (harness/reloc_late.c). */
+enum list { EARLY, LATE };
+static uint32_t *list[2];
+static uint32_t count[2];
+static size_t cap; /* offsets both lists may hold together */
 
-static void add_pointer(uint64_t off)
+static void add_pointer(enum list l, uint64_t off)
 {
-	if (count >= cap)
+	if (count[EARLY] + count[LATE] >= cap)
 		die("more than %zu pointers: enlarge .bm_reloc", cap);
 	if ((off & 7) || off > 0xffffffffu)
 		die("pointer at offset 0x%llx is misaligned or too far", (unsigned long long)off);
-	out[1 + count++] = (uint32_t)off;
+	list[l][count[l]++] = (uint32_t)off;
 }
 
 static void add_got_slots(const Elf64_Shdr *got, uint64_t base, uint64_t end)
@@ -113,7 +121,7 @@ static void add_got_slots(const Elf64_Shdr *got, uint64_t base, uint64_t end)
 	const uint64_t *slot = at(got->sh_offset, got->sh_size);
 	for (uint64_t i = 0; i < got->sh_size / 8; i++)
 		if (slot[i] >= base && slot[i] < end)
-			add_pointer(got->sh_addr + 8 * i - base);
+			add_pointer(EARLY, got->sh_addr + 8 * i - base);
 }
 
 int main(int argc, char **argv)
@@ -155,8 +163,15 @@ int main(int argc, char **argv)
 	}
 	if (!table || !end)
 		die("%s has no .bm_reloc section (linker script?)", argv[1]);
-	cap = (table->sh_size - 4) / 4;
-	out = calloc(cap + 1, 4);
+	if (table->sh_size % 4 || table->sh_size < 8)
+		die(".bm_reloc size 0x%llx is not a multiple of 4 of at least 8", (unsigned long long)table->sh_size);
+	size_t words = table->sh_size / 4;
+	cap = words - 2; /* the two counts */
+	list[EARLY] = calloc(cap, 4);
+	list[LATE] = calloc(cap, 4);
+	uint32_t *out = calloc(words, 4);
+	if (!list[EARLY] || !list[LATE] || !out)
+		die("out of memory");
 
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
 		if (sh[i].sh_type != SHT_RELA)
@@ -164,6 +179,7 @@ int main(int argc, char **argv)
 		const Elf64_Shdr *target = &sh[sh[i].sh_info];
 		if (!(target->sh_flags & SHF_ALLOC))
 			continue; /* debug information: never loaded */
+		enum list l = strncmp(shstr + target->sh_name, "bm_insn", 7) == 0 ? LATE : EARLY;
 		const Elf64_Shdr *symtab = &sh[sh[i].sh_link];
 		const Elf64_Sym *syms = at(symtab->sh_offset, symtab->sh_size);
 		size_t nsyms = symtab->sh_size / sizeof(Elf64_Sym);
@@ -180,17 +196,19 @@ int main(int argc, char **argv)
 				    type, (unsigned long long)r[k].r_offset);
 			if (symi < nsyms && syms[symi].st_shndx == SHN_ABS)
 				continue; /* an absolute value, not an address */
-			add_pointer(r[k].r_offset - base);
+			add_pointer(l, r[k].r_offset - base);
 		}
 	}
 	if (got)
 		add_got_slots(got, base, end);
-	out[0] = count;
-	if (table->sh_size % 4)
-		die(".bm_reloc size 0x%llx is not a multiple of 4", (unsigned long long)table->sh_size);
+	out[0] = count[EARLY];
+	memcpy(out + 1, list[EARLY], count[EARLY] * 4ull);
+	out[1 + count[EARLY]] = count[LATE];
+	memcpy(out + 2 + count[EARLY], list[LATE], count[LATE] * 4ull);
 	FILE *o = fopen(argv[2], "wb");
-	if (!o || fwrite(out, 4, cap + 1, o) != cap + 1 || fclose(o) != 0)
+	if (!o || fwrite(out, 4, words, o) != words || fclose(o) != 0)
 		die("cannot write %s", argv[2]);
-	printf("mkreloc: %u pointers to relocate (room for %zu)\n", count, cap);
+	printf("mkreloc: %u pointers to relocate at entry, %u with the instruction table (room for %zu)\n",
+	       count[EARLY], count[LATE], cap);
 	return 0;
 }

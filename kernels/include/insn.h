@@ -156,6 +156,11 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
  * on a simulated core then never steps over a thousand of them. */
 #define BM_INSN_KERNEL(id) \
 	static const struct bm_kernel id __attribute__((used, section("bm_insn_kernels"), aligned(8)))
+/* The forms, grids and body tables the kernels point to: a section of
+ * their own too, so that the image relocates their pointers (and the
+ * kernels') only when the table runs (harness/reloc_late.c: 23,000 of
+ * the riscv64 image's 25,000, a million cycles of a core's RTL). */
+#define BM_INSN_DATA __attribute__((section("bm_insn_data")))
 
 /* The two kernels of one form (gen_insn.c writes one line a form). */
 #define INSN_KERNELS(n, form_, name_, op_, lat_u, thr_u, chains_, lat_floor_)                                                       \
