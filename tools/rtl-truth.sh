@@ -51,10 +51,12 @@ row issue_width "$(q "$S.issue_width | \"\(.ipc) IPC (\(.from))\"")" "1.00 +-2% 
 	"$(q "$S.issue_width.ipc | . >= 0.98 and . <= 1.02")"
 row L1 "$(q "$S.caches[0] // null | if . then \"\(.holds_bytes / 1024) KiB at \(.latency_cycles)\" else \"none\" end")" \
 	"32 KiB at 2 cycles" "$(q "($S.caches[0] // {}) | .holds_bytes == 32768 and ((.latency_cycles // 0) | . >= 1.98 and . <= 2.02)")"
-row btb_16 "$(q "$S.btb_16 | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\(.levels | length) level(s))\"")" "16 entries" \
-	"$(q "$S.btb_16 | .fits == 16 and (.levels | length) == 1")"
-row btb_4 "$(q "$S.btb | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\(.levels | length) level(s))\"")" "16 entries" \
-	"$(q "$S.btb | .fits == 16 and (.levels | length) == 1")"
+# `levels` lists every step, then the plateau the curve ends on
+# (at_least): one step is one level, a second step a phantom one
+row btb_16 "$(q "$S.btb_16 | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\([.levels[] | select(has(\"exceeds\"))] | length) step(s))\"")" "16 entries" \
+	"$(q "$S.btb_16 | .fits == 16 and ([.levels[] | select(has(\"exceeds\"))] | length) == 1")"
+row btb_4 "$(q "$S.btb | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\([.levels[] | select(has(\"exceeds\"))] | length) step(s))\"")" "16 entries" \
+	"$(q "$S.btb | .fits == 16 and ([.levels[] | select(has(\"exceeds\"))] | length) == 1")"
 row return_stack "$(q "$S.return_stack | \"\(.fits // .at_least)/\(.exceeds // \"-\") \(.shape // \"\")\"")" "4 entries" \
 	"$(q "$S.return_stack.fits == 4")"
 row mispredict_penalty "$(q "$S.mispredict_penalty.cycles")" "about 3-4 cycles" \
