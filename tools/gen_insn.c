@@ -898,7 +898,7 @@ static void gen_forms(void)
 		mnemonic(op, sizeof(op), f);
 		int fi = form_insns(f), ci = f->comp ? form_insns(f->comp) : 0;
 		int ins = fi + ci, thr_ins = fi + (f->thrvia ? ci : 0) + (f->seed[0] ? 1 : 0) + (strcmp(f->seed, "xor") == 0);
-		printf("static const struct insn_form form_%d BM_INSN_DATA = {\"%s.%s.%s\", \"%s\", %s, %s, %s, %d, %d, %d, %d, %d, %d, "
+		printf("static BM_INSN_DATA const struct insn_form form_%d = {\"%s.%s.%s\", \"%s\", %s, %s, %s, %d, %d, %d, %d, %d, %d, "
 		       "%d, %d, NULL};\n", /* NULL: no vector grid (gen_insn_rvv.c) */
 		       n, isa->name, f->ext, f->name, feature_of(f), via, vals_enum(f), fpw_enum(f), ins, chains_of(f),
 		       !f->nolat, crosses(f), f->thrvia, f->is_comp, thr_ins, fi);

@@ -834,7 +834,7 @@ static void gen_forms(void)
 					body_name(a, sizeof(a), n, thr ? "thr" : "lat", var, v);
 					printf("uint64_t %s(void *, uint64_t);\n", a);
 				}
-			printf("static const bm_body_fn rvv_%d_%s[%d][2] BM_INSN_DATA = {\n", n, thr ? "thr" : "lat", nvariants(f));
+			printf("static BM_INSN_DATA const bm_body_fn rvv_%d_%s[%d][2] = {\n", n, thr ? "thr" : "lat", nvariants(f));
 			for (int var = 0; var < nvariants(f); var++) {
 				if (!body_fits(f, var, thr))
 					continue;
@@ -853,7 +853,7 @@ static void gen_forms(void)
 		snprintf(vals, sizeof(vals), "%s", f->vals);
 		for (char *p = vals; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
-		printf("static const struct insn_grid grid_%d BM_INSN_DATA = {0x%07xu, {", n, f->cells);
+		printf("static BM_INSN_DATA const struct insn_grid grid_%d = {0x%07xu, {", n, f->cells);
 		for (int c = 0; c < NCELL; c++)
 			printf("%s%d", c ? "," : "", (f->cells >> c & 1) ? variant_of(f, c / 7, c % 7) : 0);
 		printf("}, ");
@@ -865,7 +865,7 @@ static void gen_forms(void)
 		printf("rvv_%d_thr, INSN_REF_%s, INSN_VV_%s, %d, '%c', %d};\n", n, ref, vals, f->eg, f->cls[0],
 		       strncmp(f->tmpl, "vsetivli", 8) == 0 ? 16 : 0);
 		bool chained = f->chain == 'd' && !f->nolat;
-		printf("static const struct insn_form form_%d BM_INSN_DATA = {\"rv64.%s.%s\", \"%s\", %s%s%s%s%s, INSN_VALS_INT, "
+		printf("static BM_INSN_DATA const struct insn_form form_%d = {\"rv64.%s.%s\", \"%s\", %s%s%s%s%s, INSN_VALS_INT, "
 		       "INSN_FP_D, %d, %d, %d, %d, 0, 0, 1, 1, &grid_%d};\n",
 		       n, f->ext, f->name, f->ext, f->comp ? "\"rv64." : "NULL", f->comp ? f->ext : "",
 		       f->comp ? "." : "", f->comp ? f->comp->name : "", f->comp ? "\"" : "", f->comp ? 1 + insns_of(f->comp) : 1,
