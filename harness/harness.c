@@ -801,6 +801,10 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 			br = ratio_milli(estimate(j, s, false).est, ops);
 		}
 	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
+	/* the mispredict penalty's sample (summary_derived.c): how many
+	 * fresh random outcomes its difference holds */
+	if (strcmp(j->k->name, "branch.random") == 0)
+		summary_note_random_sample((uint64_t)ops, j->repeats);
 	/* every cycle a retired instruction, in every result: an emulator's
 	 * count (QEMU -icount), which the summary may then name as the cause */
 	job_counts(j);

@@ -38,6 +38,10 @@ struct sm_results {
 	int counted;                  /* results summary_note_counts was told of */
 	bool cycles_are_instructions; /* every one counted a cycle a retired instruction: an emulator (QEMU -icount) */
 	char no_cycles[200]; /* why the core counts no cycles; "" when it does */
+	/* branch.random's sample: the random branches in its 2N - N
+	 * difference, and the repeats whose medians it took (0: none) */
+	uint64_t random_ops;
+	unsigned random_repeats;
 };
 
 /* Derives the summary and writes its record and console line; `only`

@@ -17,7 +17,7 @@
 
 static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
 static struct sm_refused refused[SM_MAX_REFUSED] BM_NOINIT; /* the first run.nrefused are written before read */
-static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, ""};
+static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, "", 0, 0};
 static uint8_t pass = 1; /* of the results summary_add is given now */
 
 void summary_reset(bool cycles_estimated, const char *cycles_why)
@@ -28,6 +28,8 @@ void summary_reset(bool cycles_estimated, const char *cycles_why)
 	run.counted = 0;
 	run.cycles_are_instructions = true;
 	run.no_cycles[0] = '\0';
+	run.random_ops = 0;
+	run.random_repeats = 0;
 	if (cycles_why)
 		snprintf(run.no_cycles, sizeof(run.no_cycles),
 			 "no cycle counter on this core (%s): nothing is read off cycles", cycles_why);
@@ -37,6 +39,14 @@ void summary_note_counts(bool cycles_are_instructions)
 {
 	run.counted++;
 	run.cycles_are_instructions &= cycles_are_instructions;
+}
+
+void summary_note_random_sample(uint64_t ops, unsigned repeats)
+{
+	if (pass == 1) {
+		run.random_ops = ops;
+		run.random_repeats = repeats;
+	}
 }
 
 void summary_set_pass(unsigned p)
