@@ -19,11 +19,14 @@ expect_q quick 'map(select(.type=="core"))[0].counters.l1d_miss | startswith("SB
 # The TLB events QEMU's virt tree maps (riscv,pmu), through OpenSBI's SBI
 # PMU end to end: matched, started, read by their CSRs around every timed
 # run, stopped at the end. cache.tlb.flush drops every translation before
-# each load: exactly one DTLB read miss an op (QEMU fetches the loop's
-# code through its translated blocks, not the TLB: no ITLB miss); the
-# chase through pages stays in QEMU's own TLB (none)
+# each load: exactly one DTLB read miss an op. QEMU fetches the loop's
+# code through its translated blocks, so the ITLB sees only the few
+# fetches at a body's entry, which the N and 2N bodies (two functions,
+# maybe on two pages) need not share: a few hundredths an op at most,
+# -0.031 once the code moved (the difference of constants, not noise:
+# -icount repeats it); the chase through pages stays in QEMU's own TLB
 expect_q quick 'map(select(.type=="core"))[0].counters | .dtlb_read_miss == "ok, SBI event 0x10019" and .dtlb_write_miss == "ok, SBI event 0x1001b" and .itlb_miss == "ok, SBI event 0x10021"' "TLB events matched and started through the SBI PMU"
-expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.tlb.flush")] | map(.param.value) == [16,64,256] and all(.check == "ok" and .cycles_per_op.est == 2 and .events_per_op == {"dtlb_read_miss":1,"dtlb_write_miss":0,"itlb_miss":0})' "cache.tlb.flush: sfence.vma and a load an op, one DTLB read miss counted each"
+expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.tlb.flush")] | map(.param.value) == [16,64,256] and all(.check == "ok" and .cycles_per_op.est == 2 and (.events_per_op | .dtlb_read_miss == 1 and .dtlb_write_miss == 0 and (.itlb_miss | fabs) < 0.05))' "cache.tlb.flush: sfence.vma and a load an op, one DTLB read miss counted each, no write miss, the ITLB within a body's entry"
 expect_q quick '[.[] | select(.type=="result" and .kernel=="cache.tlb.lat")] | length >= 8 and all(.events_per_op.dtlb_read_miss == 0)' "cache.tlb.lat: its DTLB misses per op beside its cycles (none: QEMU's TLB holds the pages)"
 expect_q quick '[.[] | select(.kernel=="cache.line.lat")] | length >= 4 and all(.type == "result" and .check == "ok")' "cache.line.lat: QEMU 10's hart lists zicbom and cbo.flush runs"
 expect_q quick '[.[] | select(.type=="summary")][0].unavailable.line_size | test("every result counted a cycle a retired instruction: an emulator, which models no cache$")' "summary: no line size, for the true reason: an emulator has no cache to flush"
@@ -205,6 +208,10 @@ echo "sim cost: the summary set $cost instructions"
 expect_q simset "([.[] | select(.type==\"result\") | .kernel] | unique | length) == $(wc -w <<<"$summary_kernels") and .[-1].errors == 0 and .[-1].ticks_from_entry.end * 100 <= 15500000" \
 	"sim: every summary kernel in one run, within 15,500,000 instructions from entry ($cost)"
 expect_q simset '[.[] | select(.type=="summary")] | length == 1' "sim: the set's run writes its summary"
+# no br_miss count here: the penalty assumes half of branch.random's 4,096
+# outcomes under sim mispredicted and carries that sample's range (QEMU
+# has no predictor: 0 cycles either way)
+expect_q simset '[.[] | select(.type=="summary")][0].mispredict_penalty | .random_branches == 4096 and .sampling_range == [0, 0] and (.mispredicts | startswith("assumed 0.5"))' "sim: the assumed mispredict penalty's sampling range over 4,096 random branches"
 boot simllc "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store baremark.llc=256"
 expect_q simllc '([.[] | select(.type=="summary")][0].execution | .chase_bytes == 524288 and .chase_from == "2x baremark.llc") and ([.[] | select(.type=="run")][0].options.llc_kib == 256)' "baremark.llc=256 (a tree with no caches): the chase is twice it, and the summary and the run record say so"
 boot simnollc "baremark.profile=sim baremark.only=uarch.mlp,uarch.window.store"
