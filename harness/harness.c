@@ -67,6 +67,11 @@ struct job {
 	 * each is a pass over the repeats, paid per result under sim */
 	bool counted;
 	int64_t cyc_est, ins_est;
+	/* the cycles' estimate with its spread (a bootstrap) at some count
+	 * of repeats, kept: settling, the retry's look at the floor and the
+	 * report each want it (spread_repeats: repeats + 1 it is of, 0 none) */
+	unsigned spread_repeats;
+	struct bm_estimate spread;
 	/* each timed run's counts, per slot: run_body writes every slot of a
 	 * repeat, and only repeats that ran are read, so it is never cleared
 	 * (it is most of the job, cleared twice a kernel) */
@@ -175,6 +180,14 @@ static struct bm_estimate estimate(const struct job *j, int s, bool spread)
 	/* a kernel that renews its work every run (refresh) gives a fresh
 	 * random sample each time: its median, not its luckiest run */
 	enum bm_aggregate agg = j->k->refresh ? BM_AGG_MEDIAN : BM_AGG_MIN;
+	if (spread && s == BM_SLOT_CYCLES) {
+		struct job *w = (struct job *)j; /* a cache of what the raw counts give */
+		if (w->spread_repeats != j->repeats + 1) {
+			w->spread = stats_difference(v, n, j->repeats, agg);
+			w->spread_repeats = j->repeats + 1;
+		}
+		return w->spread;
+	}
 	if (spread)
 		return stats_difference(v, n, j->repeats, agg);
 	int64_t e = stats_difference_est(v, n, j->repeats, agg);
