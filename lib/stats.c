@@ -79,7 +79,7 @@ struct bm_estimate stats_difference(const struct bm_series *s, size_t nseries, s
 		int64_t sum = 0;
 		for (size_t k = 0; k < nseries; k++) {
 			for (size_t i = 0; i < n; i++)
-				pick[i] = s[k].v[bm_rand(&seed) % n];
+				pick[i] = s[k].v[bm_rand_below(&seed, n)];
 			sum += s[k].sign * aggregate(pick, n, agg);
 		}
 		boot[b] = sum;
