@@ -294,7 +294,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
 {
 	if (k->form)
-		return insn_wanted(k, o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
+		return insn_wanted(k, __start_bm_insn_kernels, __stop_bm_insn_kernels); /* insn_select: sorted_kernels */
 	if (k->selftest)
 		return o->selftest_trap && options_selects(o, k->name);
 	return options_selects(o, k->name);
@@ -1092,8 +1092,10 @@ static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const str
 	*dropped = false;
 	size_t n = add_wanted(__start_bm_kernels, __stop_bm_kernels, out, 0, cap, o, dropped);
 	/* the instruction table's own section only where a pattern asks for it */
-	if (insn_asked(o))
+	if (insn_asked(o)) {
+		insn_select(o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
 		n = add_wanted(__start_bm_insn_kernels, __stop_bm_insn_kernels, out, n, cap, o, dropped);
+	}
 	/* many: a sort of n log n comparisons (inserting the instruction
 	 * table's 340 kernels one by one took 3 M instructions before its
 	 * first form ran, every one a cycle on a core's RTL) */

@@ -379,13 +379,28 @@ bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap)
 	return true;
 }
 
-/* A pattern beginning "insn" selects the table's forms: "*" alone (every
- * kernel) does not, so the default suite never runs the whole table. */
-static bool selects_form(const struct bm_options *o, const char *name)
+/* The baremark.only patterns that begin "insn" (only those select the
+ * table's forms: "*" alone, every kernel, does not, so the default suite
+ * never runs the whole table), each with its literal head (up to its
+ * first wildcard), found once a suite by insn_select: the test below
+ * runs for each of the table's 1,100 kernels, and under sim a core paid
+ * some 600,000 instructions for them before its first form. */
+static struct {
+	const char *p;
+	unsigned len, head;
+} pats[BM_OPT_ONLY_LEN / 2];
+static int npats;
+
+static bool selects_form(const char *name)
 {
-	for (int i = 0; i < o->nonly; i++) {
-		const char *p = o->only + o->only_at[i];
-		if (o->only_len[i] >= 4 && strncmp(p, "insn", 4) == 0 && glob_match(p, p + o->only_len[i], name))
+	for (int i = 0; i < npats; i++) {
+		const char *p = pats[i].p;
+		/* the head first: most names part from it at once, and a name
+		 * shorter than it parts at its NUL */
+		unsigned h = 0;
+		while (h < pats[i].head && name[h] == p[h])
+			h++;
+		if (h == pats[i].head && glob_match(p + h, p + pats[i].len, name + h))
 			return true;
 	}
 	return false;
@@ -399,21 +414,69 @@ bool insn_asked(const struct bm_options *o)
 	return false;
 }
 
-bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
-		 const struct bm_kernel *end)
+/* The companions whose forms a pattern selects (by form id), found in
+ * one pass over the table rather than one pass a companion; past
+ * MAX_NEEDED of them every companion is looked for the slow way. */
+#define MAX_NEEDED 64
+static const char *needed[MAX_NEEDED];
+static int nneeded;
+static bool needed_overflow;
+
+static bool is_needed(const char *id, const struct bm_kernel *all, const struct bm_kernel *end)
 {
-	if (!insn_asked(o))
+	for (int i = 0; i < nneeded; i++)
+		if (needed[i] == id || strcmp(needed[i], id) == 0)
+			return true;
+	if (!needed_overflow)
 		return false;
-	if (selects_form(o, k->name))
+	for (const struct bm_kernel *x = all; x < end; x++)
+		if (x->form && x->form->via && strcmp(x->form->via, id) == 0 && selects_form(x->name))
+			return true;
+	return false;
+}
+
+void insn_select(const struct bm_options *o, const struct bm_kernel *all, const struct bm_kernel *end)
+{
+	npats = 0;
+	for (int i = 0; i < o->nonly; i++) {
+		const char *p = o->only + o->only_at[i];
+		unsigned len = o->only_len[i], h = 0;
+		if (len < 4 || strncmp(p, "insn", 4) != 0)
+			continue;
+		while (h < len && p[h] != '*' && p[h] != '?')
+			h++;
+		pats[npats].p = p;
+		pats[npats].len = len;
+		pats[npats++].head = h;
+	}
+	nneeded = 0;
+	needed_overflow = false;
+	for (const struct bm_kernel *x = all; npats && x < end; x++) {
+		const char *via = x->form ? x->form->via : NULL;
+		if (!via || !selects_form(x->name))
+			continue;
+		bool known = false;
+		for (int i = 0; i < nneeded && !known; i++)
+			known = needed[i] == via || strcmp(needed[i], via) == 0;
+		if (known)
+			continue;
+		if (nneeded < MAX_NEEDED)
+			needed[nneeded++] = via;
+		else
+			needed_overflow = true;
+	}
+}
+
+bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const struct bm_kernel *end)
+{
+	if (selects_form(k->name))
 		return true;
 	/* a companion's latency kernel runs wherever a selected form's
 	 * chain runs through it */
-	if (!k->form->is_companion || !k->form->lat_measured || strcmp(k->name + strlen(k->name) - 4, ".lat") != 0)
+	if (!k->form->is_companion || !k->form->lat_measured)
 		return false;
-	for (const struct bm_kernel *x = all; x < end; x++)
-		if (x->form && x->form->via && strcmp(x->form->via, k->form->id) == 0 && selects_form(o, x->name))
-			return true;
-	return false;
+	size_t n = strlen(k->name);
+	return n >= 4 && strcmp(k->name + n - 4, ".lat") == 0 && is_needed(k->form->id, all, end);
 }
 
 bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b)

@@ -38,10 +38,14 @@ void insn_record_reset(void);
  * the harness passes the table's kernels over without asking each (a
  * one-kernel run on a simulated core paid 70,000 instructions for it). */
 bool insn_asked(const struct bm_options *o);
-/* Is the kernel selected (baremark.only), for a form: a pattern beginning
- * "insn" must match it, or it is the companion of a selected form. */
-bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
-		 const struct bm_kernel *end);
+/* Finds what insn_wanted asks (the "insn" patterns, the companions the
+ * selected forms' chains run through) once for a suite over the table's
+ * kernels [all, end). */
+void insn_select(const struct bm_options *o, const struct bm_kernel *all, const struct bm_kernel *end);
+/* Is the kernel selected (baremark.only, as insn_select last found), for
+ * a form: a pattern beginning "insn" must match it, or it is the
+ * companion of a selected form. */
+bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const struct bm_kernel *end);
 /* Forms run in name order, but a companion before every other form. */
 bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b);
 
