@@ -390,14 +390,21 @@ static struct {
 	unsigned len, head;
 } pats[BM_OPT_ONLY_LEN / 2];
 static int npats;
+static unsigned common; /* the heads' common start ("insn.rv64." for a list of extensions) */
 
 static bool selects_form(const char *name)
 {
+	/* the common start once, then each head from there: most names
+	 * part from them at once, and a name shorter than one parts at its
+	 * NUL */
+	unsigned c = 0;
+	while (c < common && name[c] == pats[0].p[c])
+		c++;
+	if (c < common)
+		return false;
 	for (int i = 0; i < npats; i++) {
 		const char *p = pats[i].p;
-		/* the head first: most names part from it at once, and a name
-		 * shorter than it parts at its NUL */
-		unsigned h = 0;
+		unsigned h = c;
 		while (h < pats[i].head && name[h] == p[h])
 			h++;
 		if (h == pats[i].head && glob_match(p + h, p + pats[i].len, name + h))
@@ -448,6 +455,13 @@ void insn_select(const struct bm_options *o, const struct bm_kernel *all, const 
 		pats[npats].p = p;
 		pats[npats].len = len;
 		pats[npats++].head = h;
+	}
+	common = npats ? pats[0].head : 0;
+	for (int i = 1; i < npats; i++) {
+		unsigned c = 0;
+		while (c < common && c < pats[i].head && pats[i].p[c] == pats[0].p[c])
+			c++;
+		common = c;
 	}
 	nneeded = 0;
 	needed_overflow = false;
