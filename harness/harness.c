@@ -63,6 +63,11 @@ struct job {
 	bool settled;          /* the estimate settled before the repeats or the time ran out */
 	bool cold;             /* selftest=cold: the next pass pays cold_cost */
 	bool cold_timed;       /* selftest=coldtimed: the next timed pass pays it */
+	/* the kernel's result reads an event slot (reads_events): else only
+	 * cycles and instret are read around each pass, and raw holds those
+	 * two and the timer alone (the other slots' rows are left as an
+	 * earlier job wrote them, and nothing reads them: reads_events) */
+	bool events;
 	/* the cycle and instruction estimates (job_counts), worked out once:
 	 * each is a pass over the repeats, paid per result under sim */
 	bool counted;
@@ -102,13 +107,19 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 						 struct stamp *s)
 {
 	s->t0 = arch_time();
-	arch_counters_read(s->c0);
+	if (j->events)
+		arch_counters_read(s->c0);
+	else
+		arch_counters_read_core(s->c0);
 	if (j->cold || (timed && j->cold_timed)) {
 		j->cold = j->cold_timed = false;
 		cold_cost();
 	}
 	uint64_t res = fn(st, iters);
-	arch_counters_read(s->c1);
+	if (j->events)
+		arch_counters_read(s->c1);
+	else
+		arch_counters_read_core(s->c1);
 	s->t1 = arch_time();
 	return res;
 }
@@ -149,7 +160,7 @@ static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
 	if (renew)
 		k->refresh(st, b, iters, true);
 	uint64_t res = pass(j, fn, st, iters, true, &s);
-	for (int c = 0; c < BM_MAX_SLOTS; c++)
+	for (int c = 0, n = j->events ? BM_MAX_SLOTS : 2; c < n; c++)
 		j->raw[b][c][r] = counted(s.c0[c], s.c1[c]);
 	j->raw[b][T_SLOT][r] = (int64_t)(s.t1 - s.t0);
 	return res;
@@ -267,6 +278,32 @@ static void measure(void *p)
 	}
 }
 
+static bool slot_reported(const struct bm_slot *s, const struct bm_kernel *k);
+
+/* Does a result of kernel k read a counter's event slot (2 and up)?
+ * Those of report_result and program_fields read the slots
+ * slot_reported gives, summary_point br_miss wherever it is counted
+ * (summary_point is reached from report_result and second_pass_point
+ * alone); a form's (report_form, judge, counted_nothing) reads cycles
+ * and instret alone, and the harness itself (estimate of primary_slot,
+ * the settling) cycles or the timer. A job that reads no event slot
+ * reads cycles and instret alone around each pass: under sim the
+ * instruction table's form read all ten slots sixteen times, some 1,300
+ * instructions of its cost. Asked once a kernel and core (the cache is
+ * cleared where a core's calibration and suite start). */
+static const struct bm_kernel *events_k; /* the last kernel asked: cleared for each core's suite */
+static bool events_last;
+static bool reads_events(const struct bm_kernel *k, const struct bm_counters *c)
+{
+	if (k == events_k)
+		return events_last;
+	bool ev = false;
+	for (int s = 2; !k->form && s < c->nslots && !ev; s++)
+		ev = slot_reported(&c->slot[s], k) || (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0);
+	events_k = k, events_last = ev;
+	return ev;
+}
+
 /* One kernel at one parameter, from a clean job: measured under the trap
  * guard, its memory and any 4 KiB-page view released after. Non-zero if
  * it trapped (*t says where). `tries`: which measurement of the point
@@ -283,6 +320,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->tries = tries;
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
+	j->events = reads_events(k, ctr);
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
@@ -379,6 +417,7 @@ static bool l1_floor_lowered(const struct bm_env *env, const struct bm_counters 
 void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, struct harness_calibration *cal)
 {
 	*cal = (struct harness_calibration){0};
+	events_k = NULL; /* this core's counters */
 	l1_floor_milli = 0;
 	l1_floor_rechecks = 0;
 	if (!l1_floor_wanted(env->opt))
@@ -728,7 +767,9 @@ static int64_t chains_floor(const struct job *j, char *what, size_t cap)
 static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool cycles)
 {
 	const char *unit = cycles ? "cycles" : "timer ticks";
-	struct verdict v = {"ok", ""};
+	struct verdict v; /* not an initialiser: it would clear all of why, per point */
+	v.word = "ok";
+	v.why[0] = '\0';
 	char a[24], b[24];
 	enum bm_floor f = j->k->floor;
 	int64_t floor = 0;
@@ -1022,10 +1063,11 @@ static bool report_form(const struct job *j)
 	struct verdict v = judge(j, cyc_op, true);
 	/* the reason outlives this call (the latency's waits for its
 	 * throughput); copied without the formatter, which a simulated core
-	 * pays for at every form */
+	 * pays for at every form, and only up to its end (mostly empty) */
 	static char why[sizeof(v.why)];
-	memcpy(why, v.why, sizeof(why));
-	why[sizeof(why) - 1] = 0;
+	size_t wn = strlen(v.why); /* v.why is a string of at most sizeof(why) - 1 */
+	memcpy(why, v.why, wn);
+	why[wn] = 0;
 	p.measured = true;
 	p.cyc = cyc_op;
 	p.vd = v.word;
@@ -1240,6 +1282,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 	bool dropped;
 	size_t nk = sorted_kernels(order, MAX_KERNELS, env->opt, &dropped);
 	insn_record_reset();
+	events_k = NULL; /* this core's counters */
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
 	nlats = 0;
 	retire_ipc_milli = 0;

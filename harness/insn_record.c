@@ -169,7 +169,8 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	rec_str(&r, "f", f->id);
 	if (f->form_insns > 1) /* the form is that many instructions (an LR/SC pair), one op */
 		rec_u64(&r, "ins", f->form_insns);
-	struct table_line_out lt = {""}, tt = {""};
+	struct table_line_out lt, tt; /* not cleared whole: the table is rarely shown (table_figure) */
+	lt.buf[0] = tt.buf[0] = '\0';
 	if (f->lat_measured && lat)
 		latency_fields(&r, f, lat, &lt);
 	else if (f->lat_measured)

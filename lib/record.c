@@ -144,10 +144,14 @@ void rec_begin(struct rec *r, const char *type)
 	r->buf[0] = '\0';
 	r->overflow = false;
 	r->depth = 0;
-	memset(r->need_comma, 0, sizeof(r->need_comma));
-	memset(r->closer, 0, sizeof(r->closer));
-	memset(r->type, 0, sizeof(r->type));
-	strncpy(r->type, type, sizeof(r->type) - 1);
+	/* a level's comma flag and closer are set where it opens (open_):
+	 * only the top level's here, and the type without padding */
+	r->need_comma[0] = false;
+	r->closer[0] = 0;
+	size_t i = 0;
+	for (; i < sizeof(r->type) - 1 && type[i]; i++)
+		r->type[i] = type[i];
+	r->type[i] = '\0';
 	puts_(r, "{");
 	rec_u64(r, "v", BM_RECORD_VERSION);
 	rec_str(r, "type", type);
