@@ -180,9 +180,18 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
  * minimum, or its median where the kernel renews its work (stats.h). */
 static struct bm_estimate estimate(const struct job *j, int s, bool spread)
 {
+	unsigned n = nbodies(j->k);
+	/* one repeat (sim): the difference of the bodies' one runs, its
+	 * quartiles itself (stats_difference's figures, without building the
+	 * series: a point asks for some seven estimates) */
+	if (j->repeats == 1) {
+		int64_t e = j->raw[B_X2][s][0] - j->raw[B_X1][s][0];
+		if (n == NBODIES)
+			e += j->raw[B_E1][s][0] - j->raw[B_E2][s][0];
+		return (struct bm_estimate){e, e, e};
+	}
 	struct bm_series v[NBODIES] = {
 		{j->raw[B_X2][s], +1}, {j->raw[B_X1][s], -1}, {j->raw[B_E2][s], -1}, {j->raw[B_E1][s], +1}};
-	unsigned n = nbodies(j->k);
 	/* a kernel that renews its work every run (refresh) gives a fresh
 	 * random sample each time: its median, not its luckiest run */
 	enum bm_aggregate agg = j->k->refresh ? BM_AGG_MEDIAN : BM_AGG_MIN;
