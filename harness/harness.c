@@ -757,20 +757,31 @@ static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
 	return ceiling;
 }
 
-/* The chains floor of a *.thr job, thousandths of a cycle; 0 if none. */
-static int64_t chains_floor(const struct job *j, char *what, size_t cap)
+/* The chains floor of a *.thr job, thousandths of a cycle; 0 if none.
+ * *lat: the latency it comes from (chains_what says it, where needed). */
+static int64_t chains_floor(const struct job *j, const struct lat_seen **lat)
 {
 	if (!j->k->chains || !ends_with(j->k->name, ".thr"))
 		return 0;
 	for (int i = nlats - 1; i >= 0; i--)
 		if (lats[i].param == j->param && twin(lats[i].k->name, j->k->name)) {
-			char a[24];
-			fmt_milli(a, sizeof(a), lats[i].milli);
-			snprintf(what, cap, "%s's %s cycles (this run) over its %u chains: no more can be in flight",
-				 lats[i].k->name, a, j->k->chains);
+			*lat = &lats[i];
 			return lats[i].milli / j->k->chains;
 		}
 	return 0;
+}
+
+/* What a chains floor is, for a verdict's reason: formatted only for a
+ * figure under it (every *.thr point with chains has one, and under sim
+ * the formatter cost each such form some 800 instructions). */
+static const char *chains_what(const struct job *j, const struct lat_seen *lat)
+{
+	static char what[160];
+	char a[24];
+	fmt_milli(a, sizeof(a), lat->milli);
+	snprintf(what, sizeof(what), "%s's %s cycles (this run) over its %u chains: no more can be in flight",
+		 lat->k->name, a, j->k->chains);
+	return what;
 }
 
 static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool cycles)
@@ -783,12 +794,11 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 	enum bm_floor f = j->k->floor;
 	int64_t floor = 0;
 	const char *floor_what = "";
-	static char chains_what[160];
-	int64_t cf = chains_floor(j, chains_what, sizeof(chains_what));
+	const struct lat_seen *lat = NULL;
+	int64_t cf = chains_floor(j, &lat);
 	int tol = j->ctr->cycles_estimated ? 5 : 1; /* the floor's precision, in percent (lib/stats.h) */
 	if (cf > 0) {
-		floor = cf;
-		floor_what = chains_what;
+		floor = cf; /* floor_what: chains_what, below */
 	} else if (f == BM_FLOOR_AUTO && ends_with(j->k->name, ".lat")) {
 		floor = 1000;
 		floor_what = "one cycle, the least a dependent operation takes";
@@ -813,6 +823,8 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 		fmt_milli(a, sizeof(a), per_op.est);
 		fmt_milli(b, sizeof(b), floor);
 		fmt_milli(c, sizeof(c), per_op.q3);
+		if (cf > 0)
+			floor_what = chains_what(j, lat);
 		snprintf(v.why, sizeof(v.why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
 	} else if (cycles && above_ceiling(j, v.why, sizeof(v.why))) {
 		/* too many instructions a cycle: cycles per op under what
