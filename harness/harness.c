@@ -68,6 +68,7 @@ struct job {
 	 * two and the timer alone (the other slots' rows are left as an
 	 * earlier job wrote them, and nothing reads them: reads_events) */
 	bool events;
+	size_t name_len; /* strlen(k->name): kind_is */
 	/* the cycle and instruction estimates (job_counts), worked out once:
 	 * each is a pass over the repeats, paid per result under sim */
 	bool counted;
@@ -330,6 +331,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
 	j->events = reads_events(k, ctr);
+	j->name_len = strlen(k->name);
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
@@ -662,10 +664,15 @@ struct verdict {
 	char why[320];
 };
 
-static bool ends_with(const char *s, const char *tail)
+/* Does the job's kernel name end in `kind` (".lat" or ".thr", four
+ * characters)? The name's length is found once a job (run_job): a point
+ * asked this some five times, each two strlen of a name. */
+static bool kind_is(const struct job *j, const char kind[4])
 {
-	size_t n = strlen(s), t = strlen(tail);
-	return n >= t && strcmp(s + n - t, tail) == 0;
+	if (j->name_len < 4)
+		return false;
+	const char *e = j->k->name + j->name_len - 4;
+	return e[0] == kind[0] && e[1] == kind[1] && e[2] == kind[2] && e[3] == kind[3];
 }
 
 /* Latencies this run has measured (*.lat results judged ok of kernels
@@ -675,21 +682,22 @@ static bool ends_with(const char *s, const char *tail)
 #define MAX_LATS 1024
 static struct lat_seen {
 	const struct bm_kernel *k;
+	size_t len; /* of its name */
 	uint64_t param;
 	int64_t milli;
 } lats[MAX_LATS];
 static int nlats;
 
-static bool twin(const char *lat, const char *thr)
+/* Is the *.lat kernel of l the twin of the job's *.thr? */
+static bool twin(const struct lat_seen *l, const struct job *thr)
 {
-	size_t n = strlen(lat);
-	return n > 4 && strlen(thr) == n && strncmp(lat, thr, n - 4) == 0;
+	return l->len > 4 && thr->name_len == l->len && strncmp(l->k->name, thr->k->name, l->len - 4) == 0;
 }
 
 static void remember_latency(const struct job *j, int64_t milli)
 {
-	if (nlats < MAX_LATS && j->k->chains && ends_with(j->k->name, ".lat"))
-		lats[nlats++] = (struct lat_seen){j->k, j->param, milli};
+	if (nlats < MAX_LATS && j->k->chains && kind_is(j, ".lat"))
+		lats[nlats++] = (struct lat_seen){j->k, j->name_len, j->param, milli};
 }
 
 /* The most instructions a cycle a result may retire: the widest IPC a
@@ -761,10 +769,10 @@ static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
  * *lat: the latency it comes from (chains_what says it, where needed). */
 static int64_t chains_floor(const struct job *j, const struct lat_seen **lat)
 {
-	if (!j->k->chains || !ends_with(j->k->name, ".thr"))
+	if (!j->k->chains || !kind_is(j, ".thr"))
 		return 0;
 	for (int i = nlats - 1; i >= 0; i--)
-		if (lats[i].param == j->param && twin(lats[i].k->name, j->k->name)) {
+		if (lats[i].param == j->param && twin(&lats[i], j)) {
 			*lat = &lats[i];
 			return lats[i].milli / j->k->chains;
 		}
@@ -799,7 +807,7 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 	int tol = j->ctr->cycles_estimated ? 5 : 1; /* the floor's precision, in percent (lib/stats.h) */
 	if (cf > 0) {
 		floor = cf; /* floor_what: chains_what, below */
-	} else if (f == BM_FLOOR_AUTO && ends_with(j->k->name, ".lat")) {
+	} else if (f == BM_FLOOR_AUTO && kind_is(j, ".lat")) {
 		floor = 1000;
 		floor_what = "one cycle, the least a dependent operation takes";
 	} else if (f == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
@@ -1048,7 +1056,7 @@ static bool report_form(const struct job *j)
 	const struct bm_counters *c = j->ctr;
 	const struct insn_form *f = j->k->form;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	bool thr = ends_with(j->k->name, ".thr");
+	bool thr = kind_is(j, ".thr");
 	if (c->slot[BM_SLOT_INSTRET].avail && !c->slot[BM_SLOT_INSTRET].emulated) {
 		int64_t want = ops * (thr ? f->thr_insns_per_op : f->insns_per_op);
 		for (unsigned r = 0; r < j->repeats; r++) {
