@@ -121,12 +121,13 @@ static bool put_plain(struct rec *r, const char *pre, const char *str, const cha
 		out[k++] = *pre;
 	out[k++] = '"';
 	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0;
-	for (unsigned char c; i < room && plain_char(c = s[i]); i++)
-		out[k + i] = (char)c;
-	if (s[i]) /* a character to escape, or no room left */
+	char *o = out + k, *end = o + room;
+	unsigned char c;
+	for (; o < end && plain_char(c = *s); s++)
+		*o++ = (char)c;
+	if (*s) /* a character to escape, or no room left */
 		return false;
-	k += i;
+	k = (size_t)(o - out);
 	out[k++] = '"';
 	for (; *post; post++)
 		out[k++] = *post;
@@ -190,7 +191,7 @@ void rec_begin(struct rec *r, const char *type)
 	for (; i < sizeof(r->type) - 1 && type[i]; i++)
 		r->type[i] = type[i];
 	r->type[i] = '\0';
-	puts_(r, "{");
+	put(r, "{", 1);
 	rec_u64(r, "v", BM_RECORD_VERSION);
 	rec_str(r, "type", type);
 }
@@ -316,14 +317,14 @@ size_t rec_seal(struct rec *r, char tail[REC_TAIL])
 {
 	if (r->depth != 0)
 		r->overflow = true;
-	puts_(r, "}");
+	put(r, "}", 1);
 	if (r->overflow) {
 		char type[16];
 		memcpy(type, r->type, sizeof(type));
 		rec_begin(r, "error");
 		rec_str(r, "what", "record too long or malformed; dropped");
 		rec_str(r, "record_type", type);
-		puts_(r, "}");
+		put(r, "}", 1);
 	}
 	uint32_t crc = bm_crc32(0, r->buf, r->len);
 	static const char hex[] = "0123456789abcdef";
