@@ -331,7 +331,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
 	j->events = reads_events(k, ctr);
-	j->name_len = strlen(k->name);
+	j->name_len = k->name_len ? k->name_len : strlen(k->name);
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
@@ -1101,7 +1101,7 @@ static bool report_form(const struct job *j)
 	p.cyc = cyc_op;
 	p.vd = v.word;
 	p.why = why;
-	if (cyc_op.est > 0 && strcmp(v.word, "ok") == 0)
+	if (cyc_op.est > 0 && insn_vd_ok(v.word))
 		remember_latency(j, cyc_op.est);
 	insn_record_point(j->k, thr, &p);
 	if (!first_result_time)

@@ -86,7 +86,7 @@ static void figure(struct rec *r, const char *key, struct bm_estimate e)
 
 static void verdict(struct rec *r, const char *vd_key, const char *vw_key, const struct insn_point *p)
 {
-	if (p->vd && strcmp(p->vd, "ok") != 0)
+	if (p->vd && !insn_vd_ok(p->vd))
 		rec_str(r, vd_key, p->vd);
 	if (p->why && p->why[0])
 		rec_str(r, vw_key, p->why);
@@ -94,7 +94,7 @@ static void verdict(struct rec *r, const char *vd_key, const char *vw_key, const
 
 static bool ok(const struct insn_point *p)
 {
-	return p->measured && (!p->vd || strcmp(p->vd, "ok") == 0);
+	return p->measured && (!p->vd || insn_vd_ok(p->vd));
 }
 
 static void shift(struct bm_estimate *e, int64_t by)
@@ -207,7 +207,7 @@ static void grid_figure(struct rec *r, const struct insn_point *p)
 
 static bool grid_cell_ok(const struct insn_point *p)
 {
-	return !p->measured || !p->vd || strcmp(p->vd, "ok") == 0;
+	return !p->measured || !p->vd || insn_vd_ok(p->vd);
 }
 
 /* The grid record (docs/records.md#insn, vector forms): g cell -> [lat,
@@ -370,10 +370,13 @@ bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap)
 	const char *dot = strchr(id, '.');
 	dot = dot ? strchr(dot + 1, '.') : NULL;
 	size_t n = dot ? (size_t)(dot - id) : strlen(id);
-	snprintf(name, cap, "insn.%.*s", (int)n, id);
-	for (int i = 0; i < nskipped; i++)
-		if (strcmp(skipped[i], name) == 0)
+	/* "insn." and the id's first n characters: compared as they stand
+	 * (every skipped form of an extension asks; the formatter only for
+	 * its first) */
+	for (int i = 0; i < nskipped && 5 + n < sizeof(skipped[0]); i++)
+		if (strncmp(skipped[i], "insn.", 5) == 0 && strncmp(skipped[i] + 5, id, n) == 0 && !skipped[i][5 + n])
 			return false;
+	snprintf(name, cap, "insn.%.*s", (int)n, id);
 	insn_record_flush();
 	if (nskipped < MAX_SKIPPED)
 		snprintf(skipped[nskipped++], sizeof(skipped[0]), "%s", name);

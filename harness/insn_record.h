@@ -21,6 +21,13 @@ struct insn_point {
 	unsigned cell;          /* a vector form's cell (insn.h: INSN_NCELL) */
 };
 
+/* Is a verdict word "ok"? (Without a call: a form asks it some five
+ * times, and under sim each strcmp is a form's cost.) */
+static inline bool insn_vd_ok(const char *vd)
+{
+	return vd[0] == 'o' && vd[1] == 'k' && vd[2] == '\0';
+}
+
 /* One point of a form's kernel (`thr`: its throughput kernel). */
 void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p);
 /* A vector form's cell that did not run (its prepare said why: no room
