@@ -792,12 +792,14 @@ static const char *chains_what(const struct job *j, const struct lat_seen *lat)
 	return what;
 }
 
-static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool cycles)
+/* Into *vp, not returned: a verdict is 330 bytes, and its copy back was
+ * a fifth of a point's judging under sim. */
+static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, struct verdict *vp)
 {
 	const char *unit = cycles ? "cycles" : "timer ticks";
-	struct verdict v; /* not an initialiser: it would clear all of why, per point */
-	v.word = "ok";
-	v.why[0] = '\0';
+	struct verdict *v = vp; /* not an initialiser: it would clear all of why, per point */
+	v->word = "ok";
+	v->why[0] = '\0';
 	char a[24], b[24];
 	enum bm_floor f = j->k->floor;
 	int64_t floor = 0;
@@ -821,33 +823,32 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 		floor = l1_floor_milli;
 	}
 	if (per_op.est <= 0) {
-		v.word = "below_floor";
-		snprintf(v.why, sizeof(v.why), "not positive: the 2N body took no more %s than the N body", unit);
+		v->word = "below_floor";
+		snprintf(v->why, sizeof(v->why), "not positive: the 2N body took no more %s than the N body", unit);
 	} else if (cycles && stats_below_floor(per_op, floor, tol)) {
 		/* within the floor's precision a figure may sit a little
 		 * under it; a whole spread under it is never a measurement */
-		v.word = "below_floor";
+		v->word = "below_floor";
 		char c[24];
 		fmt_milli(a, sizeof(a), per_op.est);
 		fmt_milli(b, sizeof(b), floor);
 		fmt_milli(c, sizeof(c), per_op.q3);
 		if (cf > 0)
 			floor_what = chains_what(j, lat);
-		snprintf(v.why, sizeof(v.why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
-	} else if (cycles && above_ceiling(j, v.why, sizeof(v.why))) {
+		snprintf(v->why, sizeof(v->why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
+	} else if (cycles && above_ceiling(j, v->why, sizeof(v->why))) {
 		/* too many instructions a cycle: cycles per op under what
 		 * the core's width allows, a floor of its own */
-		v.word = "below_floor";
+		v->word = "below_floor";
 	} else if (per_op.q1 <= 0) {
-		v.word = "unstable";
-		snprintf(v.why, sizeof(v.why), "the spread reaches zero: noise as large as the work");
+		v->word = "unstable";
+		snprintf(v->why, sizeof(v->why), "the spread reaches zero: noise as large as the work");
 	} else if (!j->settled) {
-		v.word = "unstable";
+		v->word = "unstable";
 		fmt_milli(a, sizeof(a), ratio_milli((per_op.q3 - per_op.q1) * 100, per_op.est));
-		snprintf(v.why, sizeof(v.why), "did not settle in %u repeats: interquartile range %s%% of the estimate",
+		snprintf(v->why, sizeof(v->why), "did not settle in %u repeats: interquartile range %s%% of the estimate",
 			 j->repeats, a);
 	}
-	return v;
 }
 
 /* The result as the summary reads it: cycles per op and, where counted,
@@ -954,7 +955,8 @@ static bool report_result(const struct job *j)
 	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
 	struct bm_estimate cyc = has_cyc ? estimate(j, BM_SLOT_CYCLES, true) : tim;
 	struct bm_estimate cyc_op = per_op_of(cyc, ops);
-	struct verdict v = judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc);
+	struct verdict v;
+	judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc, &v);
 	if (has_cyc) {
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);
@@ -1089,7 +1091,8 @@ static bool report_form(const struct job *j)
 		return true;
 	}
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	struct verdict v = judge(j, cyc_op, true);
+	struct verdict v;
+	judge(j, cyc_op, true, &v);
 	/* the reason outlives this call (the latency's waits for its
 	 * throughput); copied without the formatter, which a simulated core
 	 * pays for at every form, and only up to its end (mostly empty) */
@@ -1263,7 +1266,8 @@ static void second_pass_point(const struct job *j, unsigned i)
 		return;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	struct verdict v = judge(j, cyc_op, true);
+	struct verdict v;
+	judge(j, cyc_op, true, &v);
 	if (strcmp(v.word, "below_floor") == 0)
 		return;
 	/* baremark.selftest=unstable: the second pass reads its first point
