@@ -719,6 +719,10 @@ static int nlats;
 /* Is the *.lat kernel of l the twin of the job's *.thr? */
 static bool twin(const struct lat_seen *l, const struct job *thr)
 {
+	/* a form's two kernels, "insn.<id>.lat" and ".thr", share its
+	 * descriptor, and ids are unique: no name to compare */
+	if (l->k->form && thr->k->form)
+		return l->k->form == thr->k->form && l->len == thr->name_len;
 	return l->len > 4 && thr->name_len == l->len && strncmp(l->k->name, thr->k->name, l->len - 4) == 0;
 }
 
@@ -772,7 +776,7 @@ static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
 {
 	/* a width mix is held to 8 alone: the widest of them sets the
 	 * ceiling (the C906's alu_branch read 0.895, its alu_load 1.000) */
-	bool mix = strncmp(j->k->name, "uarch.width.", 12) == 0;
+	bool mix = !j->k->form && strncmp(j->k->name, "uarch.width.", 12) == 0; /* a form is "insn.*" */
 	int64_t ipc = ipc_of(j), ceiling = sm_retire_ceiling(mix ? 0 : retire_ipc_milli);
 	if (ipc <= ceiling)
 		return 0;
