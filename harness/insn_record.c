@@ -497,12 +497,18 @@ bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const s
 	return n >= 4 && strcmp(k->name + n - 4, ".lat") == 0 && is_needed(k->form->id, all, end);
 }
 
-bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
+int insn_order(const struct bm_kernel *a, const struct bm_kernel *b)
 {
 	if (a->form->is_companion != b->form->is_companion)
-		return a->form->is_companion;
+		return a->form->is_companion ? -1 : 1;
 	/* by form, then .lat before .thr: a form's two points together
 	 * (by name, "x.lat" < "x.rs3.lat" < "x.thr" would part them) */
-	int c = strcmp(a->form->id, b->form->id);
-	return c ? c < 0 : strcmp(a->name, b->name) < 0;
+	if (a->form == b->form) /* ids are unique: the same form */
+		return strcmp(a->name, b->name);
+	return strcmp(a->form->id, b->form->id);
+}
+
+bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
+{
+	return insn_order(a, b) < 0;
 }

@@ -53,7 +53,9 @@ void insn_select(const struct bm_options *o, const struct bm_kernel *all, const 
  * a form: a pattern beginning "insn" must match it, or it is the
  * companion of a selected form. */
 bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const struct bm_kernel *end);
-/* Forms run in name order, but a companion before every other form. */
+/* Forms run in name order, but a companion before every other form:
+ * insn_order is <0, 0 or >0 as a runs before, is, or runs after b. */
+int insn_order(const struct bm_kernel *a, const struct bm_kernel *b);
 bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b);
 
 #endif
