@@ -191,9 +191,15 @@ void rec_begin(struct rec *r, const char *type)
 	for (; i < sizeof(r->type) - 1 && type[i]; i++)
 		r->type[i] = type[i];
 	r->type[i] = '\0';
-	put(r, "{", 1);
-	rec_u64(r, "v", BM_RECORD_VERSION);
-	rec_str(r, "type", type);
+	/* {"v":<version>,"type": as one piece: every record starts so */
+#define REC_STR_(x) #x
+#define REC_STR(x) REC_STR_(x)
+	static const char head[] = "{\"v\":" REC_STR(BM_RECORD_VERSION) ",\"type\":";
+#undef REC_STR
+#undef REC_STR_
+	put(r, head, sizeof(head) - 1);
+	r->need_comma[0] = true;
+	put_json_string(r, type);
 }
 
 void rec_str(struct rec *r, const char *k, const char *val)
