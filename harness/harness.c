@@ -695,7 +695,7 @@ struct verdict {
 /* Does the job's kernel name end in `kind` (".lat" or ".thr", four
  * characters)? The name's length is found once a job (run_job): a point
  * asked this some five times, each two strlen of a name. */
-static bool kind_is(const struct job *j, const char kind[4])
+static inline __attribute__((always_inline)) bool kind_is(const struct job *j, const char kind[4])
 {
 	if (j->name_len < 4)
 		return false;
@@ -910,6 +910,10 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 
 static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
 {
+	if (e.q1 == e.est && e.q3 == e.est) { /* one repeat (sim): one division */
+		int64_t v = ratio_milli(e.est, ops);
+		return (struct bm_estimate){v, v, v};
+	}
 	return (struct bm_estimate){ratio_milli(e.est, ops), ratio_milli(e.q1, ops), ratio_milli(e.q3, ops)};
 }
 
