@@ -63,6 +63,12 @@ struct job {
 	bool settled;          /* the estimate settled before the repeats or the time ran out */
 	bool cold;             /* selftest=cold: the next pass pays cold_cost */
 	bool cold_timed;       /* selftest=coldtimed: the next timed pass pays it */
+	/* the kernel's result reads an event slot (reads_events): else only
+	 * cycles and instret are read around each pass, and raw holds those
+	 * two and the timer alone (the other slots' rows are left as an
+	 * earlier job wrote them, and nothing reads them: reads_events) */
+	bool events;
+	size_t name_len; /* strlen(k->name): kind_is */
 	/* the cycle and instruction estimates (job_counts), worked out once:
 	 * each is a pass over the repeats, paid per result under sim */
 	bool counted;
@@ -77,6 +83,38 @@ struct job {
 	 * (it is most of the job, cleared twice a kernel) */
 	int64_t raw[NBODIES][BM_MAX_SLOTS + 1][MAX_REPEATS];
 };
+
+/* A clean job for kernel k: every field before raw written (raw: each
+ * run writes its own), field by field rather than by memset, which a
+ * form paid four times under sim. A field added to struct job moves
+ * raw, and the assertion asks for it here. */
+_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 168 : offsetof(struct job, raw)),
+	       "job_clear: a new field of struct job must be cleared there");
+static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
+{
+	j->k = k;
+	j->env = env;
+	j->ctr = ctr;
+	j->param = 0;
+	j->has_param = false;
+	j->tries = 0;
+	j->skip_why = NULL;
+	j->check_failed = false;
+	j->failed_variant = 0;
+	j->iters = 0;
+	j->bytes_per_op = 0;
+	j->has_digest = false;
+	j->program_digest = 0;
+	j->ops_per_iter = 0;
+	j->repeats = 0;
+	j->settled = false;
+	j->cold = j->cold_timed = false;
+	j->events = false;
+	j->name_len = 0;
+	j->counted = false;
+	j->cyc_est = j->ins_est = 0;
+	j->spread_repeats = 0;
+}
 
 static unsigned nbodies(const struct bm_kernel *k)
 {
@@ -107,13 +145,19 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 						 struct stamp *s)
 {
 	s->t0 = arch_time();
-	arch_counters_read(s->c0);
+	if (j->events)
+		arch_counters_read(s->c0);
+	else
+		arch_counters_read_core(s->c0);
 	if (j->cold || (timed && j->cold_timed)) {
 		j->cold = j->cold_timed = false;
 		cold_cost();
 	}
 	uint64_t res = fn(st, iters);
-	arch_counters_read(s->c1);
+	if (j->events)
+		arch_counters_read(s->c1);
+	else
+		arch_counters_read_core(s->c1);
 	s->t1 = arch_time();
 	return res;
 }
@@ -154,7 +198,7 @@ static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
 	if (renew)
 		k->refresh(st, b, iters, true);
 	uint64_t res = pass(j, fn, st, iters, true, &s);
-	for (int c = 0; c < BM_MAX_SLOTS; c++)
+	for (int c = 0, n = j->events ? BM_MAX_SLOTS : 2; c < n; c++)
 		j->raw[b][c][r] = counted(s.c0[c], s.c1[c]);
 	j->raw[b][T_SLOT][r] = (int64_t)(s.t1 - s.t0);
 	return res;
@@ -174,9 +218,18 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
  * minimum, or its median where the kernel renews its work (stats.h). */
 static struct bm_estimate estimate(const struct job *j, int s, bool spread)
 {
+	unsigned n = nbodies(j->k);
+	/* one repeat (sim): the difference of the bodies' one runs, its
+	 * quartiles itself (stats_difference's figures, without building the
+	 * series: a point asks for some seven estimates) */
+	if (j->repeats == 1) {
+		int64_t e = j->raw[B_X2][s][0] - j->raw[B_X1][s][0];
+		if (n == NBODIES)
+			e += j->raw[B_E1][s][0] - j->raw[B_E2][s][0];
+		return (struct bm_estimate){e, e, e};
+	}
 	struct bm_series v[NBODIES] = {
 		{j->raw[B_X2][s], +1}, {j->raw[B_X1][s], -1}, {j->raw[B_E2][s], -1}, {j->raw[B_E1][s], +1}};
-	unsigned n = nbodies(j->k);
 	/* a kernel that renews its work every run (refresh) gives a fresh
 	 * random sample each time: its median, not its luckiest run */
 	enum bm_aggregate agg = j->k->refresh ? BM_AGG_MEDIAN : BM_AGG_MIN;
@@ -280,6 +333,32 @@ static void measure(void *p)
 	}
 }
 
+static bool slot_reported(const struct bm_slot *s, const struct bm_kernel *k);
+
+/* Does a result of kernel k read a counter's event slot (2 and up)?
+ * Those of report_result and program_fields read the slots
+ * slot_reported gives, summary_point br_miss wherever it is counted
+ * (summary_point is reached from report_result and second_pass_point
+ * alone); a form's (report_form, judge, counted_nothing) reads cycles
+ * and instret alone, and the harness itself (estimate of primary_slot,
+ * the settling) cycles or the timer. A job that reads no event slot
+ * reads cycles and instret alone around each pass: under sim the
+ * instruction table's form read all ten slots sixteen times, some 1,300
+ * instructions of its cost. Asked once a kernel and core (the cache is
+ * cleared where a core's calibration and suite start). */
+static const struct bm_kernel *events_k; /* the last kernel asked: cleared for each core's suite */
+static bool events_last;
+static bool reads_events(const struct bm_kernel *k, const struct bm_counters *c)
+{
+	if (k == events_k)
+		return events_last;
+	bool ev = false;
+	for (int s = 2; !k->form && s < c->nslots && !ev; s++)
+		ev = slot_reported(&c->slot[s], k) || (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0);
+	events_k = k, events_last = ev;
+	return ev;
+}
+
 /* One kernel at one parameter, from a clean job: measured under the trap
  * guard, its memory and any 4 KiB-page view released after. Non-zero if
  * it trapped (*t says where). `tries`: which measurement of the point
@@ -287,15 +366,14 @@ static void measure(void *p)
 static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr,
 		   uint64_t param, unsigned tries, struct bm_trap *t)
 {
-	memset(j, 0, offsetof(struct job, raw)); /* raw: each run writes its own */
-	j->k = k;
-	j->env = env;
-	j->ctr = ctr;
+	job_clear(j, k, env, ctr);
 	j->param = param;
 	j->has_param = true;
 	j->tries = tries;
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
+	j->events = reads_events(k, ctr);
+	j->name_len = k->name_len ? k->name_len : strlen(k->name);
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
 	int trapped = bm_guard(measure, j, t);
@@ -307,7 +385,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
 {
 	if (k->form)
-		return insn_wanted(k, o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
+		return insn_wanted(k, __start_bm_insn_kernels, __stop_bm_insn_kernels); /* insn_select: sorted_kernels */
 	if (k->selftest)
 		return o->selftest_trap && options_selects(o, k->name);
 	return options_selects(o, k->name);
@@ -392,6 +470,7 @@ static bool l1_floor_lowered(const struct bm_env *env, const struct bm_counters 
 void harness_calibrate(const struct bm_env *env, const struct bm_counters *ctr, struct harness_calibration *cal)
 {
 	*cal = (struct harness_calibration){0};
+	events_k = NULL; /* this core's counters */
 	l1_floor_milli = 0;
 	l1_floor_rechecks = 0;
 	if (!l1_floor_wanted(env->opt))
@@ -627,10 +706,15 @@ struct verdict {
 	char why[320];
 };
 
-static bool ends_with(const char *s, const char *tail)
+/* Does the job's kernel name end in `kind` (".lat" or ".thr", four
+ * characters)? The name's length is found once a job (run_job): a point
+ * asked this some five times, each two strlen of a name. */
+static inline __attribute__((always_inline)) bool kind_is(const struct job *j, const char kind[4])
 {
-	size_t n = strlen(s), t = strlen(tail);
-	return n >= t && strcmp(s + n - t, tail) == 0;
+	if (j->name_len < 4)
+		return false;
+	const char *e = j->k->name + j->name_len - 4;
+	return e[0] == kind[0] && e[1] == kind[1] && e[2] == kind[2] && e[3] == kind[3];
 }
 
 /* Latencies this run has measured (*.lat results judged ok of kernels
@@ -640,21 +724,26 @@ static bool ends_with(const char *s, const char *tail)
 #define MAX_LATS 1024
 static struct lat_seen {
 	const struct bm_kernel *k;
+	size_t len; /* of its name */
 	uint64_t param;
 	int64_t milli;
 } lats[MAX_LATS];
 static int nlats;
 
-static bool twin(const char *lat, const char *thr)
+/* Is the *.lat kernel of l the twin of the job's *.thr? */
+static bool twin(const struct lat_seen *l, const struct job *thr)
 {
-	size_t n = strlen(lat);
-	return n > 4 && strlen(thr) == n && strncmp(lat, thr, n - 4) == 0;
+	/* a form's two kernels, "insn.<id>.lat" and ".thr", share its
+	 * descriptor, and ids are unique: no name to compare */
+	if (l->k->form && thr->k->form)
+		return l->k->form == thr->k->form && l->len == thr->name_len;
+	return l->len > 4 && thr->name_len == l->len && strncmp(l->k->name, thr->k->name, l->len - 4) == 0;
 }
 
 static void remember_latency(const struct job *j, int64_t milli)
 {
-	if (nlats < MAX_LATS && j->k->chains && ends_with(j->k->name, ".lat"))
-		lats[nlats++] = (struct lat_seen){j->k, j->param, milli};
+	if (nlats < MAX_LATS && j->k->chains && kind_is(j, ".lat"))
+		lats[nlats++] = (struct lat_seen){j->k, j->name_len, j->param, milli};
 }
 
 /* The most instructions a cycle a result may retire: the widest IPC a
@@ -701,7 +790,7 @@ static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
 {
 	/* a width mix is held to 8 alone: the widest of them sets the
 	 * ceiling (the C906's alu_branch read 0.895, its alu_load 1.000) */
-	bool mix = strncmp(j->k->name, "uarch.width.", 12) == 0;
+	bool mix = !j->k->form && strncmp(j->k->name, "uarch.width.", 12) == 0; /* a form is "insn.*" */
 	if (j->k->overlaps_empty)
 		return 0;
 	int64_t ipc = ipc_of(j), ceiling = sm_retire_ceiling(mix ? 0 : retire_ipc_milli);
@@ -724,37 +813,51 @@ static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
 	return ceiling;
 }
 
-/* The chains floor of a *.thr job, thousandths of a cycle; 0 if none. */
-static int64_t chains_floor(const struct job *j, char *what, size_t cap)
+/* The chains floor of a *.thr job, thousandths of a cycle; 0 if none.
+ * *lat: the latency it comes from (chains_what says it, where needed). */
+static int64_t chains_floor(const struct job *j, const struct lat_seen **lat)
 {
-	if (!j->k->chains || !ends_with(j->k->name, ".thr"))
+	if (!j->k->chains || !kind_is(j, ".thr"))
 		return 0;
 	for (int i = nlats - 1; i >= 0; i--)
-		if (lats[i].param == j->param && twin(lats[i].k->name, j->k->name)) {
-			char a[24];
-			fmt_milli(a, sizeof(a), lats[i].milli);
-			snprintf(what, cap, "%s's %s cycles (this run) over its %u chains: no more can be in flight",
-				 lats[i].k->name, a, j->k->chains);
+		if (lats[i].param == j->param && twin(&lats[i], j)) {
+			*lat = &lats[i];
 			return lats[i].milli / j->k->chains;
 		}
 	return 0;
 }
 
-static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool cycles)
+/* What a chains floor is, for a verdict's reason: formatted only for a
+ * figure under it (every *.thr point with chains has one, and under sim
+ * the formatter cost each such form some 800 instructions). */
+static const char *chains_what(const struct job *j, const struct lat_seen *lat)
+{
+	static char what[160];
+	char a[24];
+	fmt_milli(a, sizeof(a), lat->milli);
+	snprintf(what, sizeof(what), "%s's %s cycles (this run) over its %u chains: no more can be in flight",
+		 lat->k->name, a, j->k->chains);
+	return what;
+}
+
+/* Into *vp, not returned: a verdict is 330 bytes, and its copy back was
+ * a fifth of a point's judging under sim. */
+static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, struct verdict *vp)
 {
 	const char *unit = cycles ? "cycles" : "timer ticks";
-	struct verdict v = {"ok", ""};
+	struct verdict *v = vp; /* not an initialiser: it would clear all of why, per point */
+	v->word = "ok";
+	v->why[0] = '\0';
 	char a[24], b[24];
 	enum bm_floor f = j->k->floor;
 	int64_t floor = 0;
 	const char *floor_what = "";
-	static char chains_what[160];
-	int64_t cf = chains_floor(j, chains_what, sizeof(chains_what));
+	const struct lat_seen *lat = NULL;
+	int64_t cf = chains_floor(j, &lat);
 	int tol = j->ctr->cycles_estimated ? 5 : 1; /* the floor's precision, in percent (lib/stats.h) */
 	if (cf > 0) {
-		floor = cf;
-		floor_what = chains_what;
-	} else if (f == BM_FLOOR_AUTO && ends_with(j->k->name, ".lat")) {
+		floor = cf; /* floor_what: chains_what, below */
+	} else if (f == BM_FLOOR_AUTO && kind_is(j, ".lat")) {
 		floor = 1000;
 		floor_what = "one cycle, the least a dependent operation takes";
 	} else if (f == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
@@ -768,31 +871,32 @@ static struct verdict judge(const struct job *j, struct bm_estimate per_op, bool
 		floor = l1_floor_milli;
 	}
 	if (per_op.est <= 0) {
-		v.word = "below_floor";
-		snprintf(v.why, sizeof(v.why), "not positive: the 2N body took no more %s than the N body", unit);
+		v->word = "below_floor";
+		snprintf(v->why, sizeof(v->why), "not positive: the 2N body took no more %s than the N body", unit);
 	} else if (cycles && stats_below_floor(per_op, floor, tol)) {
 		/* within the floor's precision a figure may sit a little
 		 * under it; a whole spread under it is never a measurement */
-		v.word = "below_floor";
+		v->word = "below_floor";
 		char c[24];
 		fmt_milli(a, sizeof(a), per_op.est);
 		fmt_milli(b, sizeof(b), floor);
 		fmt_milli(c, sizeof(c), per_op.q3);
-		snprintf(v.why, sizeof(v.why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
-	} else if (cycles && above_ceiling(j, v.why, sizeof(v.why))) {
+		if (cf > 0)
+			floor_what = chains_what(j, lat);
+		snprintf(v->why, sizeof(v->why), "%s cycles per op (q3 %s) is below %s cycles, %s", a, c, b, floor_what);
+	} else if (cycles && above_ceiling(j, v->why, sizeof(v->why))) {
 		/* too many instructions a cycle: cycles per op under what
 		 * the core's width allows, a floor of its own */
-		v.word = "below_floor";
+		v->word = "below_floor";
 	} else if (per_op.q1 <= 0) {
-		v.word = "unstable";
-		snprintf(v.why, sizeof(v.why), "the spread reaches zero: noise as large as the work");
+		v->word = "unstable";
+		snprintf(v->why, sizeof(v->why), "the spread reaches zero: noise as large as the work");
 	} else if (!j->settled) {
-		v.word = "unstable";
+		v->word = "unstable";
 		fmt_milli(a, sizeof(a), ratio_milli((per_op.q3 - per_op.q1) * 100, per_op.est));
-		snprintf(v.why, sizeof(v.why), "did not settle in %u repeats: interquartile range %s%% of the estimate",
+		snprintf(v->why, sizeof(v->why), "did not settle in %u repeats: interquartile range %s%% of the estimate",
 			 j->repeats, a);
 	}
-	return v;
 }
 
 /* The result as the summary reads it: cycles per op and, where counted,
@@ -826,6 +930,10 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 
 static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
 {
+	if (e.q1 == e.est && e.q3 == e.est) { /* one repeat (sim): one division */
+		int64_t v = ratio_milli(e.est, ops);
+		return (struct bm_estimate){v, v, v};
+	}
 	return (struct bm_estimate){ratio_milli(e.est, ops), ratio_milli(e.q1, ops), ratio_milli(e.q3, ops)};
 }
 
@@ -903,7 +1011,8 @@ static bool report_result(const struct job *j)
 	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
 	struct bm_estimate cyc = has_cyc ? estimate(j, BM_SLOT_CYCLES, true) : tim;
 	struct bm_estimate cyc_op = per_op_of(cyc, ops);
-	struct verdict v = judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc);
+	struct verdict v;
+	judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc, &v);
 	if (has_cyc) {
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);
@@ -1005,7 +1114,7 @@ static bool report_form(const struct job *j)
 	const struct bm_counters *c = j->ctr;
 	const struct insn_form *f = j->k->form;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	bool thr = ends_with(j->k->name, ".thr");
+	bool thr = kind_is(j, ".thr");
 	if (c->slot[BM_SLOT_INSTRET].avail && !c->slot[BM_SLOT_INSTRET].emulated) {
 		int64_t want = ops * (thr ? f->thr_insns_per_op : f->insns_per_op);
 		for (unsigned r = 0; r < j->repeats; r++) {
@@ -1038,18 +1147,20 @@ static bool report_form(const struct job *j)
 		return true;
 	}
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	struct verdict v = judge(j, cyc_op, true);
+	struct verdict v;
+	judge(j, cyc_op, true, &v);
 	/* the reason outlives this call (the latency's waits for its
 	 * throughput); copied without the formatter, which a simulated core
-	 * pays for at every form */
+	 * pays for at every form, and only up to its end (mostly empty) */
 	static char why[sizeof(v.why)];
-	memcpy(why, v.why, sizeof(why));
-	why[sizeof(why) - 1] = 0;
+	size_t wn = strlen(v.why); /* v.why is a string of at most sizeof(why) - 1 */
+	memcpy(why, v.why, wn);
+	why[wn] = 0;
 	p.measured = true;
 	p.cyc = cyc_op;
 	p.vd = v.word;
 	p.why = why;
-	if (cyc_op.est > 0 && strcmp(v.word, "ok") == 0)
+	if (cyc_op.est > 0 && insn_vd_ok(v.word))
 		remember_latency(j, cyc_op.est);
 	insn_record_point(j->k, thr, &p);
 	if (!first_result_time)
@@ -1076,10 +1187,15 @@ static bool runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
 }
 
 #define SORT_BY_INSERTION 32
-/* qsort's order: runs_before, a strict order (kernel names are unique) */
+/* qsort's order: runs_before, a strict order (kernel names are unique);
+ * two forms compared once (insn_order), not both ways round: the sort
+ * of the scalar table's kernels before its first form was 0.7 M
+ * instructions under sim */
 static int kernel_order(const void *a, const void *b)
 {
 	const struct bm_kernel *x = *(const struct bm_kernel *const *)a, *y = *(const struct bm_kernel *const *)b;
+	if (x->form && y->form && x->selftest == y->selftest)
+		return insn_order(x, y);
 	return runs_before(x, y) ? -1 : runs_before(y, x) ? 1 : 0;
 }
 
@@ -1111,8 +1227,10 @@ static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const str
 	*dropped = false;
 	size_t n = add_wanted(__start_bm_kernels, __stop_bm_kernels, out, 0, cap, o, dropped);
 	/* the instruction table's own section only where a pattern asks for it */
-	if (insn_asked(o))
+	if (insn_asked(o)) {
+		insn_select(o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
 		n = add_wanted(__start_bm_insn_kernels, __stop_bm_insn_kernels, out, n, cap, o, dropped);
+	}
 	/* many: a sort of n log n comparisons (inserting the instruction
 	 * table's 340 kernels one by one took 3 M instructions before its
 	 * first form ran, every one a cycle on a core's RTL) */
@@ -1141,10 +1259,7 @@ static void run_verify(void *p)
 static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
 		     const struct bm_counters *ctr, unsigned *errors)
 {
-	memset(j, 0, offsetof(struct job, raw)); /* raw: each run writes its own */
-	j->k = k;
-	j->env = env;
-	j->ctr = ctr;
+	job_clear(j, k, env, ctr);
 	struct verify_call v = {k, env, NULL, false};
 	struct bm_trap t;
 	uint64_t mark = arena_mark();
@@ -1198,7 +1313,8 @@ static bool below_floor_now(const struct job *j)
 	if (j->env->opt->repeat || !j->ctr->slot[BM_SLOT_CYCLES].avail)
 		return false;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	struct verdict v = judge(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops), true);
+	static struct verdict v; /* judge writes it (off the stack: its why is 320 bytes) */
+	judge(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops), true, &v);
 	return strcmp(v.word, "below_floor") == 0;
 }
 
@@ -1228,7 +1344,8 @@ static void second_pass_point(const struct job *j, unsigned i)
 		return;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	struct verdict v = judge(j, cyc_op, true);
+	struct verdict v;
+	judge(j, cyc_op, true, &v);
 	if (strcmp(v.word, "below_floor") == 0)
 		return;
 	/* baremark.selftest=unstable: the second pass reads its first point
@@ -1276,6 +1393,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 	bool dropped;
 	size_t nk = sorted_kernels(order, MAX_KERNELS, env->opt, &dropped);
 	insn_record_reset();
+	events_k = NULL; /* this core's counters */
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why);
 	nlats = 0;
 	retire_ipc_milli = 0;

@@ -86,7 +86,7 @@ static void figure(struct rec *r, const char *key, struct bm_estimate e)
 
 static void verdict(struct rec *r, const char *vd_key, const char *vw_key, const struct insn_point *p)
 {
-	if (p->vd && strcmp(p->vd, "ok") != 0)
+	if (p->vd && !insn_vd_ok(p->vd))
 		rec_str(r, vd_key, p->vd);
 	if (p->why && p->why[0])
 		rec_str(r, vw_key, p->why);
@@ -94,7 +94,7 @@ static void verdict(struct rec *r, const char *vd_key, const char *vw_key, const
 
 static bool ok(const struct insn_point *p)
 {
-	return p->measured && (!p->vd || strcmp(p->vd, "ok") == 0);
+	return p->measured && (!p->vd || insn_vd_ok(p->vd));
 }
 
 static void shift(struct bm_estimate *e, int64_t by)
@@ -169,7 +169,8 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	rec_str(&r, "f", f->id);
 	if (f->form_insns > 1) /* the form is that many instructions (an LR/SC pair), one op */
 		rec_u64(&r, "ins", f->form_insns);
-	struct table_line_out lt = {""}, tt = {""};
+	struct table_line_out lt, tt; /* not cleared whole: the table is rarely shown (table_figure) */
+	lt.buf[0] = tt.buf[0] = '\0';
 	if (f->lat_measured && lat)
 		latency_fields(&r, f, lat, &lt);
 	else if (f->lat_measured)
@@ -206,7 +207,7 @@ static void grid_figure(struct rec *r, const struct insn_point *p)
 
 static bool grid_cell_ok(const struct insn_point *p)
 {
-	return !p->measured || !p->vd || strcmp(p->vd, "ok") == 0;
+	return !p->measured || !p->vd || insn_vd_ok(p->vd);
 }
 
 /* The grid record (docs/records.md#insn, vector forms): g cell -> [lat,
@@ -369,23 +370,52 @@ bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap)
 	const char *dot = strchr(id, '.');
 	dot = dot ? strchr(dot + 1, '.') : NULL;
 	size_t n = dot ? (size_t)(dot - id) : strlen(id);
-	snprintf(name, cap, "insn.%.*s", (int)n, id);
-	for (int i = 0; i < nskipped; i++)
-		if (strcmp(skipped[i], name) == 0)
+	/* "insn." and the id's first n characters: compared as they stand
+	 * (every skipped form of an extension asks; the formatter only for
+	 * its first) */
+	for (int i = 0; i < nskipped && 5 + n < sizeof(skipped[0]); i++)
+		if (strncmp(skipped[i], "insn.", 5) == 0 && strncmp(skipped[i] + 5, id, n) == 0 && !skipped[i][5 + n])
 			return false;
+	snprintf(name, cap, "insn.%.*s", (int)n, id);
 	insn_record_flush();
 	if (nskipped < MAX_SKIPPED)
 		snprintf(skipped[nskipped++], sizeof(skipped[0]), "%s", name);
 	return true;
 }
 
-/* A pattern beginning "insn" selects the table's forms: "*" alone (every
- * kernel) does not, so the default suite never runs the whole table. */
-static bool selects_form(const struct bm_options *o, const char *name)
+/* The baremark.only patterns that begin "insn" (only those select the
+ * table's forms: "*" alone, every kernel, does not, so the default suite
+ * never runs the whole table), each with its literal head (up to its
+ * first wildcard), found once a suite by insn_select: the test below
+ * runs for each of the table's 1,100 kernels, and under sim a core paid
+ * some 600,000 instructions for them before its first form. */
+static struct {
+	const char *p;
+	unsigned len, head;
+	int next; /* p[common] where the head goes past the common start, else -1 */
+} pats[BM_OPT_ONLY_LEN / 2];
+static int npats;
+static unsigned common; /* the heads' common start ("insn.rv64." for a list of extensions) */
+
+static bool selects_form(const char *name)
 {
-	for (int i = 0; i < o->nonly; i++) {
-		const char *p = o->only + o->only_at[i];
-		if (o->only_len[i] >= 4 && strncmp(p, "insn", 4) == 0 && glob_match(p, p + o->only_len[i], name))
+	/* the common start once, then each head from there: most names
+	 * part from them at once, and a name shorter than one parts at its
+	 * NUL */
+	unsigned c = 0;
+	while (c < common && name[c] == pats[0].p[c])
+		c++;
+	if (c < common)
+		return false;
+	int at = (unsigned char)name[c];
+	for (int i = 0; i < npats; i++) {
+		const char *p = pats[i].p;
+		if (pats[i].next >= 0 && pats[i].next != at)
+			continue; /* parts at its first own character */
+		unsigned h = c;
+		while (h < pats[i].head && name[h] == p[h])
+			h++;
+		if (h == pats[i].head && glob_match(p + h, p + pats[i].len, name + h))
 			return true;
 	}
 	return false;
@@ -399,29 +429,92 @@ bool insn_asked(const struct bm_options *o)
 	return false;
 }
 
-bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
-		 const struct bm_kernel *end)
+/* The companions whose forms a pattern selects (by form id), found in
+ * one pass over the table rather than one pass a companion; past
+ * MAX_NEEDED of them every companion is looked for the slow way. */
+#define MAX_NEEDED 64
+static const char *needed[MAX_NEEDED];
+static int nneeded;
+static bool needed_overflow;
+
+static bool is_needed(const char *id, const struct bm_kernel *all, const struct bm_kernel *end)
 {
-	if (!insn_asked(o))
-		return false;
-	if (selects_form(o, k->name))
-		return true;
-	/* a companion's latency kernel runs wherever a selected form's
-	 * chain runs through it */
-	if (!k->form->is_companion || !k->form->lat_measured || strcmp(k->name + strlen(k->name) - 4, ".lat") != 0)
+	for (int i = 0; i < nneeded; i++)
+		if (needed[i] == id || strcmp(needed[i], id) == 0)
+			return true;
+	if (!needed_overflow)
 		return false;
 	for (const struct bm_kernel *x = all; x < end; x++)
-		if (x->form && x->form->via && strcmp(x->form->via, k->form->id) == 0 && selects_form(o, x->name))
+		if (x->form && x->form->via && strcmp(x->form->via, id) == 0 && selects_form(x->name))
 			return true;
 	return false;
 }
 
-bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
+void insn_select(const struct bm_options *o, const struct bm_kernel *all, const struct bm_kernel *end)
+{
+	npats = 0;
+	for (int i = 0; i < o->nonly; i++) {
+		const char *p = o->only + o->only_at[i];
+		unsigned len = o->only_len[i], h = 0;
+		if (len < 4 || strncmp(p, "insn", 4) != 0)
+			continue;
+		while (h < len && p[h] != '*' && p[h] != '?')
+			h++;
+		pats[npats].p = p;
+		pats[npats].len = len;
+		pats[npats++].head = h;
+	}
+	common = npats ? pats[0].head : 0;
+	for (int i = 1; i < npats; i++) {
+		unsigned c = 0;
+		while (c < common && c < pats[i].head && pats[i].p[c] == pats[0].p[c])
+			c++;
+		common = c;
+	}
+	for (int i = 0; i < npats; i++)
+		pats[i].next = pats[i].head > common ? (unsigned char)pats[i].p[common] : -1;
+	nneeded = 0;
+	needed_overflow = false;
+	for (const struct bm_kernel *x = all; npats && x < end; x++) {
+		const char *via = x->form ? x->form->via : NULL;
+		if (!via || !selects_form(x->name))
+			continue;
+		bool known = false;
+		for (int i = 0; i < nneeded && !known; i++)
+			known = needed[i] == via || strcmp(needed[i], via) == 0;
+		if (known)
+			continue;
+		if (nneeded < MAX_NEEDED)
+			needed[nneeded++] = via;
+		else
+			needed_overflow = true;
+	}
+}
+
+bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const struct bm_kernel *end)
+{
+	if (selects_form(k->name))
+		return true;
+	/* a companion's latency kernel runs wherever a selected form's
+	 * chain runs through it */
+	if (!k->form->is_companion || !k->form->lat_measured)
+		return false;
+	size_t n = strlen(k->name);
+	return n >= 4 && strcmp(k->name + n - 4, ".lat") == 0 && is_needed(k->form->id, all, end);
+}
+
+int insn_order(const struct bm_kernel *a, const struct bm_kernel *b)
 {
 	if (a->form->is_companion != b->form->is_companion)
-		return a->form->is_companion;
+		return a->form->is_companion ? -1 : 1;
 	/* by form, then .lat before .thr: a form's two points together
 	 * (by name, "x.lat" < "x.rs3.lat" < "x.thr" would part them) */
-	int c = strcmp(a->form->id, b->form->id);
-	return c ? c < 0 : strcmp(a->name, b->name) < 0;
+	if (a->form == b->form) /* ids are unique: the same form */
+		return strcmp(a->name, b->name);
+	return strcmp(a->form->id, b->form->id);
+}
+
+bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b)
+{
+	return insn_order(a, b) < 0;
 }

@@ -21,6 +21,13 @@ struct insn_point {
 	unsigned cell;          /* a vector form's cell (insn.h: INSN_NCELL) */
 };
 
+/* Is a verdict word "ok"? (Without a call: a form asks it some five
+ * times, and under sim each strcmp is a form's cost.) */
+static inline bool insn_vd_ok(const char *vd)
+{
+	return vd[0] == 'o' && vd[1] == 'k' && vd[2] == '\0';
+}
+
 /* One point of a form's kernel (`thr`: its throughput kernel). */
 void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p);
 /* A vector form's cell that did not run (its prepare said why: no room
@@ -38,11 +45,17 @@ void insn_record_reset(void);
  * the harness passes the table's kernels over without asking each (a
  * one-kernel run on a simulated core paid 70,000 instructions for it). */
 bool insn_asked(const struct bm_options *o);
-/* Is the kernel selected (baremark.only), for a form: a pattern beginning
- * "insn" must match it, or it is the companion of a selected form. */
-bool insn_wanted(const struct bm_kernel *k, const struct bm_options *o, const struct bm_kernel *all,
-		 const struct bm_kernel *end);
-/* Forms run in name order, but a companion before every other form. */
+/* Finds what insn_wanted asks (the "insn" patterns, the companions the
+ * selected forms' chains run through) once for a suite over the table's
+ * kernels [all, end). */
+void insn_select(const struct bm_options *o, const struct bm_kernel *all, const struct bm_kernel *end);
+/* Is the kernel selected (baremark.only, as insn_select last found), for
+ * a form: a pattern beginning "insn" must match it, or it is the
+ * companion of a selected form. */
+bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const struct bm_kernel *end);
+/* Forms run in name order, but a companion before every other form:
+ * insn_order is <0, 0 or >0 as a runs before, is, or runs after b. */
+int insn_order(const struct bm_kernel *a, const struct bm_kernel *b);
 bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b);
 
 #endif

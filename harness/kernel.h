@@ -151,6 +151,10 @@ struct bm_kernel {
 	 * the window sweeps' filler-0 points that tell the execution order)
 	 * is never one body's reading. */
 	uint8_t min_repeats;
+	/* Optional: strlen(name), where the registration knows it (the
+	 * instruction table's: a point asks its name's kind, .lat or .thr,
+	 * and under sim a strlen a point was a form's cost); 0: not given. */
+	uint16_t name_len;
 	const void *arg; /* the kernel file's own data for prepare */
 };
 

@@ -201,20 +201,24 @@ static const uint32_t table[4][256] = {
 	},
 };
 
+/* a word of the message, read where it is 4-byte aligned: one load (a
+ * memcpy of 4 bytes, to a target without guaranteed misaligned loads,
+ * was four byte loads, four stores and a load) */
+typedef uint32_t __attribute__((may_alias, aligned(4))) aligned_word;
+
 uint32_t bm_crc32(uint32_t crc, const void *data, size_t len)
 {
 	const uint8_t *p = data;
+	/* each table its own base: a lookup is then an index and a load */
+	const uint32_t *t0 = table[0], *t1 = table[1], *t2 = table[2], *t3 = table[3];
 	crc = ~crc;
 	for (; len && ((uintptr_t)p & 3); len--)
-		crc = (crc >> 8) ^ table[0][(crc ^ *p++) & 0xff];
+		crc = (crc >> 8) ^ t0[(crc ^ *p++) & 0xff];
 	for (; len >= 4; len -= 4, p += 4) {
-		uint32_t w;
-		__builtin_memcpy(&w, p, 4); /* one aligned load: the image builds with -fno-builtin */
-		crc ^= w;
-		crc = table[3][crc & 0xff] ^ table[2][(crc >> 8) & 0xff] ^ table[1][(crc >> 16) & 0xff] ^
-		      table[0][crc >> 24];
+		crc ^= *(const aligned_word *)(const void *)p;
+		crc = t3[crc & 0xff] ^ t2[(crc >> 8) & 0xff] ^ t1[(crc >> 16) & 0xff] ^ t0[crc >> 24];
 	}
 	for (; len; len--)
-		crc = (crc >> 8) ^ table[0][(crc ^ *p++) & 0xff];
+		crc = (crc >> 8) ^ t0[(crc ^ *p++) & 0xff];
 	return ~crc;
 }

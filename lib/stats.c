@@ -57,6 +57,13 @@ static int64_t aggregate(const int64_t *v, size_t n, enum bm_aggregate agg)
 int64_t stats_difference_est(const struct bm_series *s, size_t nseries, size_t n, enum bm_aggregate agg)
 {
 	int64_t est = 0;
+	/* one repeat (sim): each body's aggregate, minimum or median, is its
+	 * one run */
+	if (n == 1) {
+		for (size_t k = 0; k < nseries; k++)
+			est += s[k].sign * s[k].v[0];
+		return est;
+	}
 	for (size_t k = 0; k < nseries; k++)
 		est += s[k].sign * aggregate(s[k].v, n, agg);
 	return est;

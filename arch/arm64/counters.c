@@ -130,6 +130,16 @@ void arch_counters_read(uint64_t *v)
 		v[slot_of_counter[k]] = read_evcnt((unsigned)k);
 }
 
+/* Retired instructions, where counted, are event counter 0: the probe
+ * gives INST_RETIRED the first counter (wanted[0]). */
+void arch_counters_read_core(uint64_t *v)
+{
+	if (have_cycles)
+		v[BM_SLOT_CYCLES] = read_sysreg(pmccntr_el0);
+	if (nused && slot_of_counter[0] == BM_SLOT_INSTRET)
+		v[BM_SLOT_INSTRET] = read_sysreg(pmevcntr0_el0);
+}
+
 uint64_t arch_cycles_read(void)
 {
 	return have_cycles ? read_sysreg(pmccntr_el0) : 0;

@@ -125,6 +125,11 @@ void arch_counters_settle(void);
 /* Reads every available slot into v[slot]; unavailable slots are left
  * untouched. Same code path each call, so its cost cancels out. */
 void arch_counters_read(uint64_t *v);
+/* Slots 0 and 1 alone (cycles and retired instructions, where
+ * available), the rest left untouched: what a point reads around its
+ * passes when its result reports no event (harness.c, reads_events; the
+ * instruction table's forms never do). Same code path each call. */
+void arch_counters_read_core(uint64_t *v);
 /* The cycle counter alone (0 where it is unavailable): the clock
  * measurement's waits read only this, so a turn of their loop does not
  * grow with the number of event counters a board gives. */

@@ -293,6 +293,14 @@ void arch_counters_read(uint64_t *v)
 		v[2 + i] = read_hpm(ev_csr[i]);
 }
 
+void arch_counters_read_core(uint64_t *v)
+{
+	if (have_cycle)
+		v[BM_SLOT_CYCLES] = csr_read(cycle);
+	if (have_instret)
+		v[BM_SLOT_INSTRET] = csr_read(instret);
+}
+
 uint64_t arch_cycles_read(void)
 {
 	return have_cycle ? csr_read(cycle) : 0;

@@ -197,6 +197,37 @@ static bool scalar_ext(const char *name)
 	return scalar_name(name) && c && isa_has_ext(c->isa, name);
 }
 
+/* The answers for the extensions the ISA string lists (scalar, and the
+ * vector crypto ones, probed once listed), kept by hart: the instruction
+ * table asks once a form, and reading QEMU's 1.4 KB string cost a form
+ * some 3,600 instructions under sim. The hart's tree entry, its vector
+ * unit and what an instruction's probe says do not change in a run. */
+#define KNOWN_MAX 64
+static struct known {
+	const struct bm_cpu_desc *c;
+	char name[24];
+	bool has;
+} known[KNOWN_MAX];
+static int nknown;
+
+static struct known *known_of(const struct bm_cpu_desc *c, const char *name)
+{
+	for (int i = 0; i < nknown; i++)
+		if (known[i].c == c && strcmp(known[i].name, name) == 0)
+			return &known[i];
+	return NULL;
+}
+
+static bool remember(const struct bm_cpu_desc *c, const char *name, bool has)
+{
+	if (c && nknown < KNOWN_MAX && strlen(name) < sizeof(known[0].name)) {
+		known[nknown].c = c;
+		strcpy(known[nknown].name, name);
+		known[nknown++].has = has;
+	}
+	return has;
+}
+
 bool arch_has_feature(const char *name)
 {
 	char why[160];
@@ -206,10 +237,14 @@ bool arch_has_feature(const char *name)
 		return riscv_vlenb() != 0;
 	if (strcmp(name, "xtheadvector") == 0)
 		return riscv_thead_vlen(why, sizeof(why)) != 0;
+	const struct bm_cpu_desc *c = riscv_self_cpu();
+	const struct known *k = c ? known_of(c, name) : NULL;
+	if (k)
+		return k->has;
 	const struct vext *e = vext(name);
 	if (e)
-		return !vext_missing(e, why, sizeof(why));
-	return scalar_ext(name);
+		return remember(c, name, !vext_missing(e, why, sizeof(why)));
+	return remember(c, name, scalar_ext(name));
 }
 
 void arch_feature_missing(const char *name, char *why, size_t cap)

@@ -169,12 +169,12 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 	uint64_t bm_insn_##n##_thr_x1(void *, uint64_t);                                                      \
 	uint64_t bm_insn_##n##_thr_x2(void *, uint64_t);                                                      \
 	BM_INSN_KERNEL(insn_##n##_lat) = {                                                                         \
-		.name = "insn." name_ ".lat", .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
+		.name = "insn." name_ ".lat", .name_len = sizeof("insn." name_ ".lat") - 1, .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
 		.body = {bm_insn_##n##_lat_x1, bm_insn_##n##_lat_x2}, .ops_per_iter = lat_u,                 \
 		.check = insn_check, .arg = &form_, .form = &form_, .chains = chains_, .floor = lat_floor_,  \
 	};                                                                                                    \
 	BM_INSN_KERNEL(insn_##n##_thr) = {                                                                         \
-		.name = "insn." name_ ".thr", .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
+		.name = "insn." name_ ".thr", .name_len = sizeof("insn." name_ ".thr") - 1, .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
 		.body = {bm_insn_##n##_thr_x1, bm_insn_##n##_thr_x2}, .ops_per_iter = thr_u,                 \
 		.check = insn_check, .arg = &form_, .form = &form_, .chains = chains_,                       \
 		.floor = BM_FLOOR_NONE,                                                                       \
@@ -184,7 +184,7 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 	uint64_t bm_insn_##n##_thr_x1(void *, uint64_t);                                                      \
 	uint64_t bm_insn_##n##_thr_x2(void *, uint64_t);                                                      \
 	BM_INSN_KERNEL(insn_##n##_thr) = {                                                                         \
-		.name = "insn." name_ ".thr", .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
+		.name = "insn." name_ ".thr", .name_len = sizeof("insn." name_ ".thr") - 1, .op = op_, .prepare = insn_prepare, .verify = insn_verify,       \
 		.body = {bm_insn_##n##_thr_x1, bm_insn_##n##_thr_x2}, .ops_per_iter = thr_u,                 \
 		.check = insn_check, .arg = &form_, .form = &form_, .floor = BM_FLOOR_NONE,                   \
 	}
@@ -195,7 +195,7 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 #define INSN_GRID_KERNELS(n, form_, name_, op_, lat_u, thr_u, chains_)                                        \
 	INSN_GRID_KERNELS_THR(n, form_, name_, op_, lat_u, thr_u, chains_);                                   \
 	BM_INSN_KERNEL(insn_##n##_lat) = {                                                                    \
-		.name = "insn." name_ ".lat", .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
+		.name = "insn." name_ ".lat", .name_len = sizeof("insn." name_ ".lat") - 1, .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
 		.prepare = insn_grid_prepare, .verify = insn_verify, .body = {insn_grid_x1, insn_grid_x2},     \
 		.ops_per_iter = lat_u, .check = insn_grid_check, .arg = &form_, .form = &form_,                \
 		.chains = chains_, .floor = BM_FLOOR_AUTO,                                                     \
@@ -206,7 +206,7 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 		return insn_grid_param(&form_, env, i, v);                                                    \
 	}                                                                                                     \
 	BM_INSN_KERNEL(insn_##n##_thr) = {                                                                    \
-		.name = "insn." name_ ".thr", .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
+		.name = "insn." name_ ".thr", .name_len = sizeof("insn." name_ ".thr") - 1, .op = op_, .param_name = "cell", .param = insn_##n##_param,      \
 		.prepare = insn_grid_prepare, .verify = insn_verify, .body = {insn_grid_x1, insn_grid_x2},     \
 		.ops_per_iter = thr_u, .check = insn_grid_check, .arg = &form_, .form = &form_,                \
 		.chains = chains_, .floor = BM_FLOOR_NONE,                                                     \

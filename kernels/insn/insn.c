@@ -70,8 +70,11 @@ static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 	for (int i = 0; i < 4; i++)
 		s->fval[i] = fp_bits(f[i], w);
 	s->ptr = (uint64_t)(uintptr_t)&s->words[0];
-	for (size_t i = 0; i < sizeof(s->words) / sizeof(s->words[0]); i++)
-		s->words[i] = s->ptr;
+	/* eight words a step: under sim the loop's own count and branch were
+	 * two thirds of writing them */
+	_Static_assert(sizeof(s->words) % (8 * sizeof(s->words[0])) == 0, "words in eights");
+	for (uint64_t *w = s->words, *e = w + sizeof(s->words) / sizeof(s->words[0]); w < e; w += 8)
+		w[0] = w[1] = w[2] = w[3] = w[4] = w[5] = w[6] = w[7] = s->ptr;
 	if (v == INSN_VALS_PTR || v == INSN_VALS_LRSC) {
 		/* the chain starts at the pointer; an index register holds 8
 		 * (words[1]: the pointer again) */
@@ -253,10 +256,43 @@ bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t re
 	return insn_same_result(s->first, &s->first_iters, variant, iters, result);
 }
 
+/* The last gate asked and its answer, on which core: the forms of an
+ * extension run one after another and share their feature's text in the
+ * form table (a constant), so most forms ask the one before them again
+ * (each ask a call to the ISA's feature test and, for a missing one, the
+ * formatter for its reason: under sim some 300 instructions a form). */
+static struct {
+	const char *feature; /* the form table's string; NULL: none yet */
+	uint64_t core;
+	bool skip;
+	char why[160]; /* "": the core has it */
+} gate;
+
+static const char *gate_answer(const char *feature, const char *why, bool skip)
+{
+	gate.feature = feature;
+	gate.core = arch_core_id();
+	gate.skip = skip;
+	size_t n = why ? strlen(why) : 0;
+	if (n >= sizeof(gate.why)) /* never (bm_needs' reasons are shorter): not kept */
+		gate.feature = NULL, n = 0;
+	memcpy(gate.why, why ? why : "", n);
+	gate.why[n] = '\0';
+	return why;
+}
+
 const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
 	(void)env;
 	const struct insn_form *f = k->form;
+	if (!f->feature[0])
+		return NULL; /* what every core of the ISA has */
+	if (gate.feature == f->feature && gate.core == arch_core_id()) {
+		if (!gate.why[0])
+			return NULL;
+		*skip = gate.skip;
+		return gate.why;
+	}
 	/* one feature, or two separated by a comma (c.zext.h: Zcb and Zbb) */
 	char one[32];
 	for (const char *p = f->feature; *p;) {
@@ -267,8 +303,8 @@ const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, boo
 		one[n] = 0;
 		const char *why = bm_needs(one, skip);
 		if (why)
-			return why;
+			return gate_answer(f->feature, why, *skip);
 		p += n + (p[n] == ',');
 	}
-	return NULL;
+	return gate_answer(f->feature, NULL, false);
 }

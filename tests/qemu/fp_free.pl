@@ -18,8 +18,10 @@ my %ok = map { $_ => 1 } @allowed;
 # or the name on a line of its own when it is long.
 # The linker's own stubs (".text.f.stub" from "linker stubs": an
 # instruction the Cortex-A53 erratum 843419 fix moved out of f) belong to
-# f's object.
-my (@sec, %obj_of, @stubs);
+# f's object: the one whose ".text.f" the map listed last before the stub
+# (the stub follows its section, and several objects may each have an f:
+# every workload's `selfcheck`).
+my (@sec, %obj_of);
 open(my $m, '<', $map) or die "fp_free: $map: $!\n";
 my $pending = '';
 while (<$m>) {
@@ -30,14 +32,13 @@ while (<$m>) {
 		($name, $addr, $size, $obj) = ($pending, $1, $2, $3);
 	}
 	if (defined $name && hex($addr) && hex($size)) {
+		$obj = $obj_of{$1} // $obj if $obj eq 'linker stubs' && $name =~ /^(.*)\.stub$/;
 		push @sec, [hex $addr, hex $size, $obj];
 		$obj_of{$name} = $obj;
-		push @stubs, [$#sec, $1] if $obj eq 'linker stubs' && $name =~ /^(.*)\.stub$/;
 	}
 	$pending = /^ (\.\S+)\s*$/ ? $1 : '';
 }
 close $m;
-$sec[$_->[0]][2] = $obj_of{$_->[1]} // 'linker stubs' for @stubs;
 @sec = sort { $a->[0] <=> $b->[0] } @sec;
 die "fp_free: no input sections in $map\n" unless @sec;
 
