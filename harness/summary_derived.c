@@ -498,6 +498,10 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		missing(&r, "indirect_targets", why("branch.indirect did not run"));
 	if (!s.pattern.has && ASKED("branch.pattern", "branch.predictable", "branch.random"))
 		missing(&r, "pattern_period", why("branch.pattern, branch.predictable and branch.random did not all run, or random was no slower"));
+	/* under sim's default set branch.history does not run where nothing
+	 * counts br_miss (harness.c, summary_cannot_read): that is the reason */
+	if (s.history_why && !s.history.has && run->no_br_miss)
+		s.history_why = SM_HISTORY_NO_BR_MISS;
 	if (s.history_why && ASKED("branch.history"))
 		missing(&r, "history_length", why(s.history_why));
 	if (!s.has_bandwidth && ASKED("cache.bw.read"))

@@ -42,6 +42,7 @@ struct sm_results {
 	 * difference, and the repeats whose medians it took (0: none) */
 	uint64_t random_ops;
 	unsigned random_repeats;
+	bool no_br_miss; /* the core counts no br_miss (branch.history may not have run for it) */
 };
 
 /* Derives the summary and writes its record and console line; `only`

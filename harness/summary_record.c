@@ -17,11 +17,12 @@
 
 static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
 static struct sm_refused refused[SM_MAX_REFUSED] BM_NOINIT; /* the first run.nrefused are written before read */
-static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, "", 0, 0};
+static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, "", 0, 0, false};
 static uint8_t pass = 1; /* of the results summary_add is given now */
 
-void summary_reset(bool cycles_estimated, const char *cycles_why)
+void summary_reset(bool cycles_estimated, const char *cycles_why, bool no_br_miss)
 {
+	run.no_br_miss = no_br_miss;
 	run.n = run.left_out = run.nrefused = 0;
 	pass = 1;
 	run.estimated = cycles_estimated;

@@ -8,8 +8,9 @@
 #include "summary.h"
 
 /* cycles_why: NULL when the core counts cycles, else why it does not
- * (every underivable parameter then says so instead of "did not run"). */
-void summary_reset(bool cycles_estimated, const char *cycles_why);
+ * (every underivable parameter then says so instead of "did not run");
+ * no_br_miss: the core counts no branch mispredicts. */
+void summary_reset(bool cycles_estimated, const char *cycles_why, bool no_br_miss);
 /* Did this result count exactly one cycle a retired instruction? */
 void summary_note_counts(bool cycles_are_instructions);
 /* One result: median cycles per op (thousandths), and branch

@@ -679,8 +679,7 @@ static void history(const struct sm_point *p, int n, struct sm_summary *s)
 			continue;
 		if (!p[i].has_br_miss) {
 			s->history = (struct sm_rise){0};
-			s->history_why = "no br_miss count on this core: one mispredict among fillers + 2 branches is "
-					 "lost in the cycles";
+			s->history_why = SM_HISTORY_NO_BR_MISS;
 			return;
 		}
 		s->history_why = NULL;

@@ -193,6 +193,8 @@ struct sm_summary {
 #define SM_STEP_RATIO 1.25
 #define SM_PLATEAU_RATIO 1.5
 #define SM_MAX_POINTS 128
+/* history_length's reason where the core counts no br_miss */
+#define SM_HISTORY_NO_BR_MISS "no br_miss count on this core: one mispredict among fillers + 2 branches is lost in the cycles"
 
 struct sm_level {
 	double upto, next, latency;

@@ -208,6 +208,12 @@ echo "sim cost: the summary set $cost instructions"
 expect_q simset "([.[] | select(.type==\"result\") | .kernel] | unique | length) == $(wc -w <<<"$summary_kernels") and .[-1].errors == 0 and .[-1].ticks_from_entry.end * 100 <= 15500000" \
 	"sim: every summary kernel in one run, within 15,500,000 instructions from entry ($cost)"
 expect_q simset '[.[] | select(.type=="summary")] | length == 1' "sim: the set's run writes its summary"
+# sim with no only= runs what the summary reads on this core: QEMU counts
+# no br_miss, so not branch.history (a skip record says why, and
+# history_length gives that reason)
+boot simdefault "baremark.profile=sim" -dtb "$OUT/caches.dtb"
+expect_q simdefault '([.[] | select(.type=="result" and .kernel=="branch.history")] | length) == 0 and ([.[] | select(.type=="skip" and .kernel=="branch.history") | .reason | test("br_miss count, which this core lacks")] == [true]) and ([.[] | select(.type=="summary")][0].unavailable.history_length | startswith("no br_miss count")) and .[-1].errors == 0' "sim, no only=: branch.history skipped where nothing counts br_miss, and history_length says why"
+expect_q simset '([.[] | select(.type=="result" and .kernel=="branch.history")] | length) > 0' "sim, only= naming it: branch.history runs without a br_miss count"
 # no br_miss count here: the penalty assumes half of branch.random's 4,096
 # outcomes under sim mispredicted and carries that sample's range (QEMU
 # has no predictor: 0 cycles either way)
