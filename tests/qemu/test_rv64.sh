@@ -69,7 +69,11 @@ for addr in 0x80600000 0x81234000; do
 	mkimage -A riscv -O linux -T kernel -C none -a $addr -e $addr -d "$BUILD/baremark.bin" "$OUT/at-$addr.uimg" >/dev/null
 	boot "at-$addr" "baremark.profile=quick" -kernel "$OUT/at-$addr.uimg"
 	expect_q "at-$addr" "map(select(.type==\"run\"))[0] | .load_addr == \"$addr\" and .reloc_delta == \"$(printf '0x%x' $((addr - 0x80200000)))\"" "runs relocated at $addr"
-	expect "results at $addr equal those at the link address" cmp -s <(results quick) <(results "at-$addr")
+	# but for the ITLB misses at a body's entry: QEMU's TLB is indexed by
+	# the page's address, so they follow where the image lies (0.031 an op
+	# of cache.tlb.flush at two addresses, 0 at the third)
+	expect "results at $addr equal those at the link address (ITLB misses aside)" \
+		cmp -s <(results quick | jq -c 'del(.events_per_op.itlb_miss)') <(results "at-$addr" | jq -c 'del(.events_per_op.itlb_miss)')
 done
 
 # 4. A trap inside a kernel: an error record, then the run goes on.
