@@ -114,7 +114,7 @@ expect "13 forms carry a C reference, one each ($refs)" \
 	test "$refs" = "INSN_REF_ADD INSN_REF_DIVU INSN_REF_FADD INSN_REF_FMA INSN_REF_FMUL INSN_REF_IOTA INSN_REF_MACC INSN_REF_MUL INSN_REF_NSRL INSN_REF_RED INSN_REF_SADDU INSN_REF_SLIDE INSN_REF_WADDU "
 # and every load's address chain: unit-stride, mask, strided, indexed, fault-only-first,
 # segment and whole-register loads, masked variants too
-expect "the 22 loads chain their address, each checked (INSN_REF_ADDR)" test "$(grep -c 'INSN_REF_ADDR' "$OUT/rvv_forms.c")" = 22
+expect "the 41 loads chain their address, each checked (INSN_REF_ADDR)" test "$(grep -c 'INSN_REF_ADDR' "$OUT/rvv_forms.c")" = 41
 
 # 3. Every form at every cell on QEMU. check_grid NAME EXT FORMS CELLS:
 # the extension's records, their cells, each at one cycle an instruction.
@@ -138,12 +138,13 @@ check_exact() {
 		($r | has("lv") or has("tv")))] | length == 0' \
 		"every cell: lat 1 (or null with its reason, a round trip 2, a load's 3), thr 1, nothing flagged"
 }
-# v's forms and cells at ELEN 64 (gen_insn_rvv --count): 389 forms, 6,974
-# cells, of which 651 (113 forms) need Zvfh and 20 (4 forms) Zvfhmin
+# v's forms and cells at ELEN 64 (gen_insn_rvv --count): 429 forms, 7,454
+# cells (the strided and indexed segments at nf 2-8: 40 forms, 480 cells),
+# of which 651 (113 forms) need Zvfh and 20 (4 forms) Zvfhmin
 "$GEN" --count "$TABLE" >"$OUT/count"
 read -r _ vforms vcells < <(grep '^v ' "$OUT/count")
-expect "the table: v 389 forms, 6974 cells; FP16: 113 forms, 651 cells with zvfh, 4 forms, 20 cells with zvfhmin ($(head -3 "$OUT/count" | tr '\n' ' '))" \
-	test "$(head -3 "$OUT/count" | tr '\n' ' ')" = "v 389 6974 v+zvfh 113 651 v+zvfhmin 4 20 "
+expect "the table: v 429 forms, 7454 cells; FP16: 113 forms, 651 cells with zvfh, 4 forms, 20 cells with zvfhmin ($(head -3 "$OUT/count" | tr '\n' ' '))" \
+	test "$(head -3 "$OUT/count" | tr '\n' ' ')" = "v 429 7454 v+zvfh 113 651 v+zvfhmin 4 20 "
 PLATFORM=qemu-rv64 BUILD=build/qemu-rv64
 # rva23s64 has Zvfhmin (RVA23 mandates it), not Zvfh: zvfh=true adds it,
 # so every cell runs
@@ -160,9 +161,14 @@ expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vwadd.vv")][0] |
 expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vse.v")][0] | (.g | all(.[0] == null)) and .why.e64m8 == "lat: no chain (nolat)"' \
 	"vse.v: a store has no latency, said per cell"
 for vlen in 128 512; do
-	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.vl")) and (.f | test("^rv64\\.v\\.vlnre|^rv64\\.v\\.vl(m|e|se|uxei|oxei|eff|seg[2-8]e|sseg2e|uxseg2ei)\\.v(\\.mask)?$")))] | length == 22 and all(
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.vl")) and (.f | test("^rv64\\.v\\.vlnre|^rv64\\.v\\.vl(m|e|se|uxei|oxei|eff|seg[2-8]e|sseg[2-8]e|[uo]xseg[2-8]ei)\\.v(\\.mask)?$")))] | length == 41 and all(
 		(.via == (if .f == "rv64.v.vlm.v" then "rv64.v.vcpop.m.add" else "rv64.v.vmv.x.s.add" end)) and (.g | length) == (.rt | length) and (.rt | all(. == 3)))' \
-		"VLEN $vlen: the 22 loads, a round trip of 3 at every cell through their address (vlm.v by vcpop.m)"
+		"VLEN $vlen: the 41 loads, a round trip of 3 at every cell through their address (vlm.v by vcpop.m)"
+	# strided and indexed segments, nf 2-8: EMUL x nf <= 8 per cell
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.v(lsseg|ssseg|luxseg|loxseg|suxseg|soxseg)[2-8]ei?\\.v$")))] | length == 42' \
+		"VLEN $vlen: 42 strided and indexed segment forms (vlsseg, vssseg, vluxseg, vloxseg, vsuxseg, vsoxseg at nf 2-8; vssseg2, the ordered and store ones new)"
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f == "rv64.v.vlsseg8e.v" or .f == "rv64.v.vsoxseg3ei.v" or .f == "rv64.v.vluxseg5ei.v")) | {(.f): (.g | keys_unsorted | map(select(test("m[248]$"))))}] | add == {"rv64.v.vlsseg8e.v": [], "rv64.v.vsoxseg3ei.v": ["e8m2","e16m2","e32m2","e64m2"], "rv64.v.vluxseg5ei.v": []}' \
+		"VLEN $vlen: EMUL x nf <= 8: vlsseg8e and vluxseg5ei stop at m1, vsoxseg3ei at m2 (10, 10 and 14 cells)"
 	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.v[sz]ext\\.vf[248]")))] | length == 7 and all(.g | all(.[0] == 1))' \
 		"VLEN $vlen: vzext/vsext vf2, vf4, vf8: latency 1 at every cell, through two groups taking turns"
 done
@@ -184,8 +190,10 @@ expect_q rva23-nozvfh '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.v
 	"Zvfhmin alone: vfwcvt.f.f.v and vfncvt.f.f.w (and masked) run their 20 SEW-16 cells, thr 1, round trip 2"
 # The vector crypto forms: max has them all; at VLEN 128 an element group
 # of 4 (8) at SEW 32 needs LMUL 1 (2) or more.
-BM_QEMU_CPU=max boot max "baremark.only=insn.rv64.zv* baremark.profile=sim"
+BM_QEMU_CPU=max boot max "baremark.only=insn.rv64.zv*,insn.rv64.v.vfadd.vv.*,insn.rv64.v.vfncvt.f.f.w.* baremark.profile=sim"
 check_exact max 128
+expect_q max '[.[] | select(.type=="insn" and (.f == "rv64.v.vfadd.vv" or .f == "rv64.v.vfncvt.f.f.w")) | .g | to_entries[] | select(.key | startswith("e16"))] | length == 11' \
+	"max has Zvfh: vfadd.vv's 6 SEW-16 cells and vfncvt.f.f.w's 5 run (exact, vfadd's against its binary16 reference)"
 check_grid max zvbb 16 331
 check_grid max zvbc 4 16
 check_grid max zvkned 11 44
