@@ -259,8 +259,10 @@ static void grid_emit(void)
 			if (!f->lat_measured)
 				w = !grid.has_thr[c] || t->measured ? "lat: no chain (nolat)"
 								     : t->why;
-			else if (rt)
+			else if (rt && (!grid.has_lat[c] || l->measured || !l->why))
 				w = "lat: a round trip (rt)";
+			else if (rt) /* the cell never ran (an extension it needs the hart lacks): its reason */
+				w = l->why;
 			else if (!grid.has_lat[c] || !l->measured)
 				w = grid.has_lat[c] && l->why ? l->why : "lat: no point in this run (not selected, or its error record says why)";
 			else if (!grid.has_thr[c] || !t->measured)

@@ -4,6 +4,7 @@
  *   gen_insn_rvv --forms TABLE > insn_rvv_forms.c     each form's descriptor, grid and two kernels
  *   gen_insn_rvv --host-texts TABLE > insn_rvv_texts.inc   the host tool's entries (insn_texts.h)
  *   gen_insn_rvv --count TABLE                        "EXT FORMS CELLS" a line, CELLS at ELEN 64
+ *                                                     (and "v+zvfh FORMS CELLS": the FP16 ones)
  *
  * The table (kernels/insn/forms_rvv.tsv) has one form a line, fields
  * separated by tabs: extension, name, template, options, and for a form
@@ -49,6 +50,12 @@
  *   nf=N      a segment access of N fields: its group is N registers groups
  *   eg=N      an element group of N (Zvk*): only cells where VLMAX is a
  *             multiple of N
+ *   zvfh=SEWS, zvfhmin=SEWS  the cells at these SEWs (of sews=) need the
+ *             extension in the hart's ISA string too: FP16 arithmetic
+ *             (Zvfh: an FP form at SEW 16, a conversion to or from FP16
+ *             at SEW 8, 16), or Zvfhmin's two conversions (vfwcvt.f.f.v,
+ *             vfncvt.f.f.w at SEW 16: zvfh has them too). Where the hart
+ *             lacks it, the cell is a null with why, never executed
  *   vals=int|fadd|fmul|fma|fdiv|idx|gather   operand values (insn_rvv_riscv64.c):
  *             idx: vector sources hold byte offsets 8 i, scalars a 64-byte
  *             stride; gather: vector sources hold i, scalars 1
@@ -101,6 +108,8 @@ struct form {
 	bool is_comp;
 	int sews; /* bit i: sew_of[i] */
 	int nf, eg, alt;
+	int x_sews; /* bit i: the cells at sew_of[i] need x_ext (zvfh=, zvfhmin=) */
+	char x_ext[8];
 	char vals[8], ref[8];
 	int keyed; /* 0: by group size, 1: by group size and SEW ({e}), 2: by cell ({vt}) */
 	unsigned cells; /* bit c: the cell the form takes (ELEN 64) */
@@ -208,6 +217,23 @@ static bool uses(const struct form *f, const char *ph)
 	return strstr(f->tmpl, ph) != NULL || (ph[1] != 'v' && ph[1] != 'e' && ph[1] != 'n' && strstr(f->tmpl, num));
 }
 
+/* "16,32": bit i for each sew_of[i] named */
+static int sew_list(int line, const char *opt, char *p)
+{
+	int set = 0;
+	while (*p) {
+		int s = (int)strtol(p, &p, 10), i;
+		for (i = 0; i < 4 && sew_of[i] != s; i++)
+			;
+		if (i == 4 || (*p && *p != ','))
+			die(line, "%s= takes 8, 16, 32, 64, comma-separated", opt);
+		set |= 1 << i;
+		if (*p)
+			p++;
+	}
+	return set;
+}
+
 static void parse_options(struct form *f, char *opts)
 {
 	for (char *tok = strtok(opts, " "); tok; tok = strtok(NULL, " ")) {
@@ -232,17 +258,14 @@ static void parse_options(struct form *f, char *opts)
 		} else if (strncmp(tok, "via=", 4) == 0) {
 			snprintf(f->via, sizeof(f->via), "%s", tok + 4);
 		} else if (strncmp(tok, "sews=", 5) == 0) {
-			f->sews = 0;
-			for (char *p = tok + 5; *p;) {
-				int s = (int)strtol(p, &p, 10), i;
-				for (i = 0; i < 4 && sew_of[i] != s; i++)
-					;
-				if (i == 4 || (*p && *p != ','))
-					die(f->line, "sews= takes 8, 16, 32, 64, comma-separated");
-				f->sews |= 1 << i;
-				if (*p)
-					p++;
-			}
+			f->sews = sew_list(f->line, "sews", tok + 5);
+		} else if (strncmp(tok, "zvfh=", 5) == 0 || strncmp(tok, "zvfhmin=", 8) == 0) {
+			char *eq = strchr(tok, '=');
+			*eq = 0;
+			if (f->x_ext[0])
+				die(f->line, "one of zvfh= and zvfhmin= a form");
+			snprintf(f->x_ext, sizeof(f->x_ext), "%s", tok);
+			f->x_sews = sew_list(f->line, tok, eq + 1);
 		} else if (strncmp(tok, "nf=", 3) == 0) {
 			f->nf = atoi(tok + 3);
 			if (f->nf < 2 || f->nf > 8)
@@ -334,6 +357,8 @@ static void read_table(const char *path)
 				die(line, "a load's address chain has its own reference (addr): no ref=");
 			snprintf(f->ref, sizeof(f->ref), "addr");
 		}
+		if (f->x_sews & ~f->sews)
+			die(line, "%s= names a SEW that sews= does not", f->x_ext);
 		f->keyed = uses(f, "{vt}") ? 2 : uses(f, "{e}") ? 1 : 0;
 		cells_of(f);
 		if (!f->cells)
@@ -862,8 +887,12 @@ static void gen_forms(void)
 		else
 			printf("rvv_%d_lat, ", n);
 		/* vsetivli sets vl to its immediate AVL (16) where VLMAX is larger */
-		printf("rvv_%d_thr, INSN_REF_%s, INSN_VV_%s, %d, '%c', %d};\n", n, ref, vals, f->eg, f->cls[0],
-		       strncmp(f->tmpl, "vsetivli", 8) == 0 ? 16 : 0);
+		printf("rvv_%d_thr, INSN_REF_%s, INSN_VV_%s, %d, '%c', %d, 0x%x, ", n, ref, vals, f->eg, f->cls[0],
+		       strncmp(f->tmpl, "vsetivli", 8) == 0 ? 16 : 0, f->x_sews);
+		if (f->x_sews)
+			printf("\"%s\"};\n", f->x_ext);
+		else
+			printf("NULL};\n");
 		bool chained = f->chain == 'd' && !f->nolat;
 		printf("static BM_INSN_DATA const struct insn_form form_%d = {\"rv64.%s.%s\", \"%s\", %s%s%s%s%s, INSN_VALS_INT, "
 		       "INSN_FP_D, %d, %d, %d, %d, 0, 0, 1, 1, &grid_%d};\n",
@@ -904,8 +933,20 @@ static void gen_texts(void)
 	}
 }
 
+/* The cells at the SEWs of set (bit i: sew_of[i]). */
+static unsigned x_mask(int set)
+{
+	unsigned m = 0;
+	for (int i = 0; i < 4; i++)
+		if (set >> i & 1)
+			m |= 0x7fu << (7 * i);
+	return m;
+}
+
 /* Per extension: its forms and their (form, SEW, LMUL) cells at ELEN 64,
- * before the VLEN-dependent element-group rule (eg=). */
+ * before the VLEN-dependent element-group rule (eg=); then a line
+ * "EXT+zvfh FORMS CELLS" (and +zvfhmin) for those of its cells that need
+ * that extension too. */
 static void count(void)
 {
 	for (int n = 0; n < nforms; n++) {
@@ -919,6 +960,17 @@ static void count(void)
 			if (strcmp(forms[m].ext, forms[n].ext) == 0 && !forms[m].comp_only)
 				k++, cells += __builtin_popcount(forms[m].cells);
 		printf("%s %d %d\n", forms[n].ext, k, cells);
+		/* and of those, the forms and cells that need zvfh or zvfhmin too */
+		static const char *xs[] = {"zvfh", "zvfhmin"};
+		for (int x = 0; x < 2; x++) {
+			int xk = 0, xc = 0;
+			for (int m = 0; m < nforms; m++)
+				if (strcmp(forms[m].ext, forms[n].ext) == 0 && !forms[m].comp_only &&
+				    strcmp(forms[m].x_ext, xs[x]) == 0)
+					xk++, xc += __builtin_popcount(forms[m].cells & x_mask(forms[m].x_sews));
+			if (xk)
+				printf("%s+%s %d %d\n", forms[n].ext, xs[x], xk, xc);
+		}
 	}
 }
 

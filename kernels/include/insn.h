@@ -83,6 +83,8 @@ struct insn_grid {
 	uint8_t eg;                   /* element group size (Zvk*): 0, 4 or 8 */
 	char dcls;                    /* the result's class (gen_insn_rvv.c) */
 	uint8_t avl;                  /* the vl the bodies leave: 0 VLMAX, else min(avl, VLMAX) (vsetivli) */
+	uint8_t x_sews;               /* bit i: cells at SEW 8 << i need x_ext too (FP16: zvfh, zvfhmin) */
+	const char *x_ext;            /* arch_has_feature's name for them; NULL when x_sews is 0 */
 };
 
 /* What the generated vector bodies read (offsets in gen_insn_rvv.c): the

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "fp16.h"
 #include "insn.h"
 #include "../vector/velem.h"
 
@@ -87,7 +88,11 @@ struct fpv {
 	uint32_t s;
 	uint64_t d;
 };
-static const struct fpv FP_START = {0x3cf0, 0x3f9e0652, 0x3ff3c0ca428c59fbull}; /* 1.2345678901234567 */
+/* 1.2345678901234567; at 16 bits 1.2373046875 (0x3cf3, the nearest is
+ * 0x3cf0), its last fraction bit set so the first add of 1.5 is a tie in
+ * binary16 (2.7373046875 to the even 2.73828125): the vfadd reference at
+ * SEW 16 checks the rounding too (lib/fp16.h) */
+static const struct fpv FP_START = {0x3cf3, 0x3f9e0652, 0x3ff3c0ca428c59fbull};
 static const struct fpv FP_1_5 = {0x3e00, 0x3fc00000, 0x3ff8000000000000ull};
 static const struct fpv FP_M1_5 = {0xbe00, 0xbfc00000, 0xbff8000000000000ull};
 static const struct fpv FP_2 = {0x4000, 0x40000000, 0x4000000000000000ull};
@@ -136,6 +141,16 @@ void *insn_grid_prepare(const struct bm_kernel *k, const struct bm_env *env, uin
 	if (c >= INSN_NCELL || !(g->cells >> c & 1)) {
 		*why = "not a cell of this form";
 		return NULL;
+	}
+	/* FP16 (Zvfh, Zvfhmin): cells the ISA string must list the
+	 * extension for, never executed where it does not (a null with why) */
+	if (g->x_sews >> (c / 7) & 1) {
+		bool min = strcmp(g->x_ext, "zvfhmin") == 0;
+		if (!arch_has_feature(g->x_ext) && !(min && arch_has_feature("zvfh"))) {
+			*why = min ? "no zvfhmin or zvfh in the hart's ISA string: not executed"
+				   : "no zvfh in the hart's ISA string: not executed";
+			return NULL;
+		}
 	}
 	const bm_body_fn *b = thr ? g->thr[g->variant[c]] : g->lat[g->variant[c]];
 	if (!b[0]) {
@@ -209,11 +224,19 @@ static uint64_t ones(unsigned bits)
 	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
 }
 
-/* a op b in the cell's FP format (32 or 64 bits), round to nearest even
- * as the vector unit's frm (0 from reset): '+', '*', or 'f' a + b x c
- * (the product exact in the tables' operand sets, so fused or not agree). */
+/* a op b in the cell's FP format (16, 32 or 64 bits), round to nearest
+ * even as the vector unit's frm (0 from reset): '+', '*', or 'f' a + b x c
+ * (the product exact in the tables' operand sets, so fused or not agree).
+ * Binary16 (Zvfh) in a double, narrowed once (lib/fp16.h): a sum or a
+ * product of two halves is exact there, and so is the table's a + b x c
+ * (b x c = -0.5: any binary16 a plus it needs 41 bits at most), so one rounding, as the unit's. */
 static uint64_t fp_op(unsigned sew, char op, uint64_t a, uint64_t b, uint64_t c)
 {
+	if (sew == 16) {
+		double x = bm_fp16_to_double((uint16_t)a), y = bm_fp16_to_double((uint16_t)b),
+		       z = bm_fp16_to_double((uint16_t)c);
+		return bm_fp16_from_double(op == '+' ? x + y : op == '*' ? x * y : x + y * z);
+	}
 	if (sew == 32) {
 		float x, y, z;
 		uint32_t u[3] = {(uint32_t)a, (uint32_t)b, (uint32_t)c};
@@ -280,9 +303,6 @@ static bool reference(const struct insn_vstate *s, uint64_t n, uint64_t *want)
 	unsigned e = s->sew;
 	uint64_t x = s->kv[0][0], k1 = s->kv[0][1], k = s->kv[0][2];
 	enum insn_ref r = s->form->grid->ref;
-	bool fp = r == INSN_REF_FADD || r == INSN_REF_FMUL || r == INSN_REF_FMA;
-	if (fp && e < 32) /* the FP forms run at SEW 32 and 64 */
-		return false;
 	switch (r) {
 	case INSN_REF_ADD: *want = velem_sext(x + n * k, e); return true;
 	case INSN_REF_MUL: *want = velem_sext(x * bm_pow64(k, n), e); return true;

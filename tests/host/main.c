@@ -24,6 +24,7 @@ void test_workload(void);
 void test_textbuf(void);
 void test_clock(void);
 void test_jsonline(void);
+void test_fp16(void);
 
 void *read_file(const char *path, size_t *len)
 {
@@ -79,6 +80,7 @@ int main(int argc, char **argv)
 	test_textbuf();
 	test_clock();
 	test_jsonline();
+	test_fp16();
 	test_workload();
 	printf("unit: %lu passed, %lu failed\n", t_pass, t_fail);
 	return t_fail ? 1 : 0;

@@ -2,10 +2,11 @@
 # The RVV instruction table (issue 43; docs/insn.md): its generator on
 # crafted tables, the .word encodings read back by LLVM, then every form at
 # every SEW x LMUL cell on QEMU under -icount (a cycle is one retired
-# instruction): rva23s64 at VLEN 128 and 512, max for the vector crypto
-# extensions. Each cell must read exactly 1 cycle an instruction (lat 1,
-# a round trip through a companion 2, a load's through vmv.x.s and add 3,
-# thr 1), the grid record must hold
+# instruction): rva23s64 at VLEN 128 and 512 (with zvfh=true: FP16), max
+# for the vector crypto extensions, rva23s64 as it is (no Zvfh) for the
+# FP16 cells a hart without it reports absent. Each cell must read exactly
+# 1 cycle an instruction (lat 1, a round trip through a companion 2, a
+# load's through vmv.x.s and add 3, thr 1), the grid record must hold
 # the cells the table says, and the number of (form, SEW, LMUL) cells run
 # per extension is asserted. The sim profile (8 iterations, one repeat)
 # keeps the whole file near a minute. Needs the qemu-rv64 and d1 images built.
@@ -58,6 +59,17 @@ expect "generator: vmacc's throughput is chains (it reads its result): the floor
 expect "generator: a load has both kernels, three instructions an op of latency (the load, vmv.x.s, add), its chain checked (addr)" \
 	test -n "$(grep 'INSN_GRID_KERNELS(6, form_6, "rv64.v.vle.v"' "$OUT/f.c")" -a -n "$(grep -F 'form_6 = {"rv64.v.vle.v", "v", "rv64.v.vmv.x.s.add", INSN_VALS_INT, INSN_FP_D, 3, 0, 1, 1,' "$OUT/f.c")" -a \
 	-n "$(grep 'grid_6 = ' "$OUT/f.c" | grep INSN_REF_ADDR)"
+# FP16 (Zvfh): the SEW-16 cells carry their extension in the grid, the rest none
+printf 'v\tvfadd.vv\tvfadd.vv {d}, {1}, {2}\tsews=16,32,64 zvfh=16 vals=fadd alt=2 ref=fadd\n' >"$t"
+printf 'v\tvfncvt.f.f.w\tvfncvt.f.f.w {d}, {1}\tcls=vw sews=16,32 zvfhmin=16 vals=fadd via=vfwcvt.f.f.v\n' >>"$t"
+printf 'v\tvfwcvt.f.f.v\tvfwcvt.f.f.v {d}, {1}\tcls=wv sews=16,32 zvfhmin=16 vals=fadd via=vfncvt.f.f.w\n' >>"$t"
+printf 'v\tvfsub.vv\tvfsub.vv {d}, {1}, {2}\tsews=32,64 vals=fadd alt=2\n' >>"$t"
+"$GEN" --forms "$t" >"$OUT/f16.c"
+expect "generator: vfadd.vv's SEW-16 cells (bit 1) need zvfh, vfncvt.f.f.w's zvfhmin, vfsub.vv's (no zvfh=) nothing" \
+	test "$(grep -o "INSN_VV_FADD, 0, '.', 0, 0x[0-9a-f]*, [^}]*" "$OUT/f16.c" | cut -d, -f5- | tr -d ' ' | tr '\n' '|')" = '0x2,"zvfh"|0x2,"zvfhmin"|0x2,"zvfhmin"|0x0,NULL|'
+"$GEN" --count "$t" >"$OUT/count"
+expect "generator: --count says the FP16 cells apart: vfadd.vv 15 cells, 6 at SEW 16; the conversions 9, 5 at SEW 16 ($(tr '\n' ' ' <"$OUT/count"))" \
+	test "$(tr '\n' ' ' <"$OUT/count")" = "v 4 42 v+zvfh 1 6 v+zvfhmin 2 10 "
 refuse() { # refuse "description" TABLE-LINE WORD-IN-ERROR
 	printf '%b\n' "$2" >"$t"
 	local err
@@ -73,6 +85,8 @@ refuse "an unknown reference" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}\tref=sub' "ref=
 refuse "two instructions in a measured form" 'v\tvadd.vv\tvadd.vv {d}, {1}, {2}; vadd.vv {d}, {1}, {2}' "only in a companion line"
 refuse "a companion line with a reference" 'v\tvmv.x.s.add\tvmv.x.s t1, {1}; add {d}, a6, t1\tcls=pv companion ref=add' "never measured"
 refuse "a load with a reference of its own" 'v\tvle.v\tvle{e}.v {d}, ({1})\tcls=vp via=vmv.x.s.add ref=add\nv\tvmv.x.s.add\tvmv.x.s t1, {1}; add {d}, a6, t1\tcls=pv companion' "its own reference"
+refuse "zvfh= at a SEW the form does not take" 'v\tvfadd.vv\tvfadd.vv {d}, {1}, {2}\tsews=32,64 zvfh=16' "sews= does not"
+refuse "both zvfh= and zvfhmin=" 'v\tvfadd.vv\tvfadd.vv {d}, {1}, {2}\tsews=16,32 zvfh=16 zvfhmin=16' "one of zvfh= and zvfhmin="
 refuse "a companion of the wrong classes" 'v\tvwadd.vv\tvwadd.vv {d}, {1}, {2}\tcls=wvv via=vadd.vv\nv\tvadd.vv\tvadd.vv {d}, {1}, {2}' "its result must be"
 
 # 2. The .word forms (binutils 2.40 has no Zvk*): LLVM's disassembler
@@ -100,7 +114,7 @@ expect "13 forms carry a C reference, one each ($refs)" \
 	test "$refs" = "INSN_REF_ADD INSN_REF_DIVU INSN_REF_FADD INSN_REF_FMA INSN_REF_FMUL INSN_REF_IOTA INSN_REF_MACC INSN_REF_MUL INSN_REF_NSRL INSN_REF_RED INSN_REF_SADDU INSN_REF_SLIDE INSN_REF_WADDU "
 # and every load's address chain: unit-stride, mask, strided, indexed, fault-only-first,
 # segment and whole-register loads, masked variants too
-expect "the 22 loads chain their address, each checked (INSN_REF_ADDR)" test "$(grep -c 'INSN_REF_ADDR' "$OUT/rvv_forms.c")" = 22
+expect "the 41 loads chain their address, each checked (INSN_REF_ADDR)" test "$(grep -c 'INSN_REF_ADDR' "$OUT/rvv_forms.c")" = 41
 
 # 3. Every form at every cell on QEMU. check_grid NAME EXT FORMS CELLS:
 # the extension's records, their cells, each at one cycle an instruction.
@@ -124,11 +138,19 @@ check_exact() {
 		($r | has("lv") or has("tv")))] | length == 0' \
 		"every cell: lat 1 (or null with its reason, a round trip 2, a load's 3), thr 1, nothing flagged"
 }
-# v's forms and cells at ELEN 64 (gen_insn_rvv --count)
-read -r _ vforms vcells < <("$GEN" --count "$TABLE" | grep '^v ')
+# v's forms and cells at ELEN 64 (gen_insn_rvv --count): 429 forms, 7,454
+# cells (the strided and indexed segments at nf 2-8: 40 forms, 480 cells),
+# of which 651 (113 forms) need Zvfh and 20 (4 forms) Zvfhmin
+"$GEN" --count "$TABLE" >"$OUT/count"
+read -r _ vforms vcells < <(grep '^v ' "$OUT/count")
+expect "the table: v 429 forms, 7454 cells; FP16: 113 forms, 651 cells with zvfh, 4 forms, 20 cells with zvfhmin ($(head -3 "$OUT/count" | tr '\n' ' '))" \
+	test "$(head -3 "$OUT/count" | tr '\n' ' ')" = "v 429 7454 v+zvfh 113 651 v+zvfhmin 4 20 "
 PLATFORM=qemu-rv64 BUILD=build/qemu-rv64
+# rva23s64 has Zvfhmin (RVA23 mandates it), not Zvfh: zvfh=true adds it,
+# so every cell runs
 for vlen in 128 512; do
-	BM_QEMU_CPU=rva23s64,vlen=$vlen boot "rva23-$vlen" "baremark.only=insn.rv64.v.* baremark.profile=sim"
+	BM_QEMU_CPU=rva23s64,vlen=$vlen,zvfh=true boot "rva23-$vlen" "baremark.only=insn.rv64.v.* baremark.profile=sim"
+	expect_q "rva23-$vlen" '[.[] | select(.type=="core") | .isa | split("_") | any(.[]; . == "zvfh")] | (length > 0 and all)' "VLEN $vlen: the ISA string lists zvfh"
 	check_exact "rva23-$vlen" "$vlen"
 	check_grid "rva23-$vlen" v "$vforms" "$vcells"
 done
@@ -139,16 +161,39 @@ expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vwadd.vv")][0] |
 expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vse.v")][0] | (.g | all(.[0] == null)) and .why.e64m8 == "lat: no chain (nolat)"' \
 	"vse.v: a store has no latency, said per cell"
 for vlen in 128 512; do
-	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.vl")) and (.f | test("^rv64\\.v\\.vlnre|^rv64\\.v\\.vl(m|e|se|uxei|oxei|eff|seg[2-8]e|sseg2e|uxseg2ei)\\.v(\\.mask)?$")))] | length == 22 and all(
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.vl")) and (.f | test("^rv64\\.v\\.vlnre|^rv64\\.v\\.vl(m|e|se|uxei|oxei|eff|seg[2-8]e|sseg[2-8]e|[uo]xseg[2-8]ei)\\.v(\\.mask)?$")))] | length == 41 and all(
 		(.via == (if .f == "rv64.v.vlm.v" then "rv64.v.vcpop.m.add" else "rv64.v.vmv.x.s.add" end)) and (.g | length) == (.rt | length) and (.rt | all(. == 3)))' \
-		"VLEN $vlen: the 22 loads, a round trip of 3 at every cell through their address (vlm.v by vcpop.m)"
+		"VLEN $vlen: the 41 loads, a round trip of 3 at every cell through their address (vlm.v by vcpop.m)"
+	# strided and indexed segments, nf 2-8: EMUL x nf <= 8 per cell
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.v(lsseg|ssseg|luxseg|loxseg|suxseg|soxseg)[2-8]ei?\\.v$")))] | length == 42' \
+		"VLEN $vlen: 42 strided and indexed segment forms (vlsseg, vssseg, vluxseg, vloxseg, vsuxseg, vsoxseg at nf 2-8; vssseg2, the ordered and store ones new)"
+	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f == "rv64.v.vlsseg8e.v" or .f == "rv64.v.vsoxseg3ei.v" or .f == "rv64.v.vluxseg5ei.v")) | {(.f): (.g | keys_unsorted | map(select(test("m[248]$"))))}] | add == {"rv64.v.vlsseg8e.v": [], "rv64.v.vsoxseg3ei.v": ["e8m2","e16m2","e32m2","e64m2"], "rv64.v.vluxseg5ei.v": []}' \
+		"VLEN $vlen: EMUL x nf <= 8: vlsseg8e and vluxseg5ei stop at m1, vsoxseg3ei at m2 (10, 10 and 14 cells)"
 	expect_q "rva23-$vlen" '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.v[sz]ext\\.vf[248]")))] | length == 7 and all(.g | all(.[0] == 1))' \
 		"VLEN $vlen: vzext/vsext vf2, vf4, vf8: latency 1 at every cell, through two groups taking turns"
 done
+expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vfadd.vv")][0].g | keys_unsorted == ["e16mf4","e16mf2","e16m1","e16m2","e16m4","e16m8","e32mf2","e32m1","e32m2","e32m4","e32m8","e64m1","e64m2","e64m4","e64m8"]' \
+	"vfadd.vv with Zvfh: 15 cells, SEW 16 (mf4 to m8) first, each checked against the binary16 reference (no error)"
+expect_q rva23-128 '[.[] | select(.type=="insn" and .f=="rv64.v.vfwadd.vv")][0] | (.g | keys_unsorted | .[0:5]) == ["e16mf4","e16mf2","e16m1","e16m2","e16m4"] and .rt.e16m4 == 2' \
+	"vfwadd.vv with Zvfh: SEW 16 to a 32-bit result at mf4 to m4, a round trip of 2 through vfncvt.f.f.w"
+# Without Zvfh (rva23s64 as it is: Zvfhmin alone), every SEW-16 FP cell
+# is a null with the reason, never executed; Zvfhmin's conversions run
+BM_QEMU_CPU=rva23s64,vlen=128 boot rva23-nozvfh "baremark.only=insn.rv64.v.vf*,insn.rv64.v.vmf* baremark.profile=sim"
+expect_q rva23-nozvfh '.[-1].type == "end" and .[-1].errors == 0' "without zvfh: no error"
+expect_q rva23-nozvfh '[.[] | select(.type=="core") | .isa | split("_") | any(.[]; . == "zvfhmin") and (any(.[]; . == "zvfh") | not)] | (length > 0 and all)' \
+	"rva23s64: the ISA string lists zvfhmin, not zvfh"
+expect_q rva23-nozvfh '[.[] | select(.type=="insn") | . as $r | .g | to_entries[] | select(($r.why // {})[.key] == "no zvfh in the hart'"'"'s ISA string: not executed") | select(.value == [null, null])] | length == 651' \
+	"without zvfh: the 651 FP16 cells are [null, null], why: no zvfh in the hart's ISA string"
+expect_q rva23-nozvfh '[.[] | select(.type=="insn") | .g | to_entries[] | select(.value[1] == null)] | length == 651' \
+	"without zvfh: no other cell lacks its throughput"
+expect_q rva23-nozvfh '[.[] | select(.type=="insn" and (.f | test("^rv64\\.v\\.vf(w|n)cvt\\.f\\.f\\.[vw](\\.mask)?$"))) | . as $r | .g | to_entries[] | select(.key | startswith("e16")) | select(.value[1] == 1 and $r.rt[.key] == 2)] | length == 20' \
+	"Zvfhmin alone: vfwcvt.f.f.v and vfncvt.f.f.w (and masked) run their 20 SEW-16 cells, thr 1, round trip 2"
 # The vector crypto forms: max has them all; at VLEN 128 an element group
 # of 4 (8) at SEW 32 needs LMUL 1 (2) or more.
-BM_QEMU_CPU=max boot max "baremark.only=insn.rv64.zv* baremark.profile=sim"
+BM_QEMU_CPU=max boot max "baremark.only=insn.rv64.zv*,insn.rv64.v.vfadd.vv.*,insn.rv64.v.vfncvt.f.f.w.* baremark.profile=sim"
 check_exact max 128
+expect_q max '[.[] | select(.type=="insn" and (.f == "rv64.v.vfadd.vv" or .f == "rv64.v.vfncvt.f.f.w")) | .g | to_entries[] | select(.key | startswith("e16"))] | length == 11' \
+	"max has Zvfh: vfadd.vv's 6 SEW-16 cells and vfncvt.f.f.w's 5 run (exact, vfadd's against its binary16 reference)"
 check_grid max zvbb 16 331
 check_grid max zvbc 4 16
 check_grid max zvkned 11 44
