@@ -57,8 +57,9 @@ row btb_16 "$(q "$S.btb_16 | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\([.l
 	"$(q "$S.btb_16 | .fits == 16 and ([.levels[] | select(has(\"exceeds\"))] | length) == 1")"
 row btb_4 "$(q "$S.btb | \"\(.fits // .at_least)/\(.exceeds // \"-\") (\([.levels[] | select(has(\"exceeds\"))] | length) step(s))\"")" "16 entries" \
 	"$(q "$S.btb | .fits == 16 and ([.levels[] | select(has(\"exceeds\"))] | length) == 1")"
-row return_stack "$(q "$S.return_stack | \"\(.fits // .at_least)/\(.exceeds // \"-\") \(.shape // \"\")\"")" "4 entries" \
-	"$(q "$S.return_stack.fits == 4")"
+# a gradual knee: the best fit (entries) and the range no worse than it
+row return_stack "$(q "$S.return_stack | \"\(.entries // \"-\") (\(.fits // .at_least)-\(.exceeds // \"-\")) \(.shape // \"\")\"")" "4 entries" \
+	"$(q "$S.return_stack | .entries == 4 and .fits <= 4 and .exceeds > 4")"
 # without a br_miss count the penalty assumes half the random branches
 # mispredicted, and its sampling range says how far that can be off
 row mispredict_penalty "$(q "$S.mispredict_penalty | \"\(.cycles) (range \(.sampling_range // \"-\"))\"")" "about 3-4 cycles" \
