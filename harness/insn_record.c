@@ -394,7 +394,6 @@ bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap)
 static struct {
 	const char *p;
 	unsigned len, head;
-	int next; /* p[common] where the head goes past the common start, else -1 */
 } pats[BM_OPT_ONLY_LEN / 2];
 static int npats;
 static unsigned common; /* the heads' common start ("insn.rv64." for a list of extensions) */
@@ -409,11 +408,8 @@ static bool selects_form(const char *name)
 		c++;
 	if (c < common)
 		return false;
-	int at = (unsigned char)name[c];
 	for (int i = 0; i < npats; i++) {
 		const char *p = pats[i].p;
-		if (pats[i].next >= 0 && pats[i].next != at)
-			continue; /* parts at its first own character */
 		unsigned h = c;
 		while (h < pats[i].head && name[h] == p[h])
 			h++;
@@ -473,8 +469,6 @@ void insn_select(const struct bm_options *o, const struct bm_kernel *all, const 
 			c++;
 		common = c;
 	}
-	for (int i = 0; i < npats; i++)
-		pats[i].next = pats[i].head > common ? (unsigned char)pats[i].p[common] : -1;
 	nneeded = 0;
 	needed_overflow = false;
 	for (const struct bm_kernel *x = all; npats && x < end; x++) {
