@@ -1315,7 +1315,8 @@ static bool measured_nothing(const struct job *j)
 /* A point that read below its floor (or above the core's retire
  * ceiling) is measured again the same way, with more repeats (twice as
  * many; under sim three, then five, their median): each body's least
- * (median) run of more is one no cold line or passing disturbance met (the C906's RTL, one repeat under sim, read its L1 load at 1.971
+ * (median) run of more is one no cold line or passing disturbance met
+ * (the C906's RTL, one repeat under sim, read its L1 load at 1.971
  * cycles at 32 KiB, where the cache's last lines are at stake). Not
  * where baremark.repeat fixed the count: that run reports the figure its
  * repeats gave, flagged. */
