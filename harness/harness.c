@@ -346,6 +346,16 @@ static void measure(void *p)
 
 static bool slot_reported(const struct bm_slot *s, const struct bm_kernel *k);
 
+/* The counter slot that counts branch mispredicts, or -1: what the
+ * summary reads off branch kernels (summary_point, summary_cannot_read) */
+static int br_miss_slot(const struct bm_counters *c)
+{
+	for (int s = 2; s < c->nslots; s++)
+		if (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0)
+			return s;
+	return -1;
+}
+
 /* Does a result of kernel k read a counter's event slot (2 and up)?
  * Those of report_result and program_fields read the slots
  * slot_reported gives, summary_point br_miss wherever it is counted
@@ -363,9 +373,9 @@ static bool reads_events(const struct bm_kernel *k, const struct bm_counters *c)
 {
 	if (k == events_k)
 		return events_last;
-	bool ev = false;
+	bool ev = !k->form && br_miss_slot(c) >= 0;
 	for (int s = 2; !k->form && s < c->nslots && !ev; s++)
-		ev = slot_reported(&c->slot[s], k) || (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0);
+		ev = slot_reported(&c->slot[s], k);
 	events_k = k, events_last = ev;
 	return ev;
 }
@@ -921,18 +931,11 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 		summary_refuse(j->k->name, v->word, v->why);
 		return;
 	}
-	int64_t br = 0;
-	bool has_br = false;
-	for (int s = 2; s < c->nslots; s++)
-		if (c->slot[s].avail && strcmp(c->slot[s].name, "br_miss") == 0) {
-			has_br = true;
-			br = ratio_milli(estimate(j, s, false).est, ops);
-		}
-	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op);
-	/* the mispredict penalty's sample (summary_derived.c): how many
-	 * fresh random outcomes its difference holds */
-	if (strcmp(j->k->name, "branch.random") == 0)
-		summary_note_random_sample((uint64_t)ops, j->repeats);
+	int bs = br_miss_slot(c);
+	bool has_br = bs >= 0;
+	int64_t br = has_br ? ratio_milli(estimate(j, bs, false).est, ops) : 0;
+	summary_add(j->k->name, j->k->param_name ? (int64_t)j->param : -1, cyc, has_br, br, j->bytes_per_op,
+		    (uint64_t)ops, j->repeats);
 	/* every cycle a retired instruction, in every result: an emulator's
 	 * count (QEMU -icount), which the summary may then name as the cause */
 	job_counts(j);
@@ -1393,14 +1396,6 @@ static void second_pass(struct job *j, const struct bm_kernel *k, const struct b
 	summary_set_pass(1);
 }
 
-static bool counts_br_miss(const struct bm_counters *ctr)
-{
-	for (int s = 2; s < ctr->nslots; s++)
-		if (ctr->slot[s].avail && strcmp(ctr->slot[s].name, "br_miss") == 0)
-			return true;
-	return false;
-}
-
 /* Under sim with no only= (the kernels the summary reads), a kernel the
  * summary cannot read on this core does not run: branch.history, whose
  * history_length needs a br_miss count (docs/summary.md), cost the
@@ -1408,7 +1403,7 @@ static bool counts_br_miss(const struct bm_counters *ctr)
 static const char *summary_cannot_read(const struct bm_kernel *k, const struct bm_env *env,
 				       const struct bm_counters *ctr)
 {
-	if (!env->opt->only_default || strcmp(k->name, "branch.history") != 0 || counts_br_miss(ctr))
+	if (!env->opt->only_default || strcmp(k->name, "branch.history") != 0 || br_miss_slot(ctr) >= 0)
 		return NULL;
 	return "under sim with no only= only what the summary reads runs, and it reads branch.history only with a "
 	       "br_miss count, which this core lacks (history_length says so); baremark.only= runs it";
@@ -1428,7 +1423,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 	insn_record_reset();
 	events_k = NULL; /* this core's counters */
 	summary_reset(ctr->cycles_estimated, ctr->slot[BM_SLOT_CYCLES].avail ? NULL : ctr->slot[BM_SLOT_CYCLES].why,
-		      !counts_br_miss(ctr));
+		      br_miss_slot(ctr) < 0);
 	nlats = 0;
 	retire_ipc_milli = 0;
 	if (dropped)

@@ -318,8 +318,15 @@ static double root(double x)
  * that penalty at 1.96 of it either way, about 95%: the C906's RTL read
  * 2.996 cycles from 4,096 outcomes, 2.84 to 3.17 by this, for a core
  * whose penalty is 3. */
-static void mispredict_range(struct rec *r, double penalty, uint64_t n, unsigned repeats)
+static void mispredict_range(struct rec *r, double penalty, const struct sm_results *run)
 {
+	uint64_t n = 0;
+	unsigned repeats = 0;
+	for (int i = 0; i < run->n; i++) /* branch.random's first-pass result: its sample */
+		if (run->r[i].pass == 1 && strcmp(run->r[i].kernel, "branch.random") == 0) {
+			n = run->r[i].ops;
+			repeats = run->r[i].repeats;
+		}
 	if (!n || !repeats)
 		return;
 	double var = 3.0 / (double)n / repeats * (repeats >= 3 ? 1.5707963267948966 : 1.0);
@@ -540,7 +547,7 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		rec_milli(&r, "cycles", milli(s.mispredict_penalty));
 		rec_str(&r, "mispredicts", s.mispredicts_counted ? "counted (br_miss)" : "assumed 0.5 per random branch (no br_miss count)");
 		if (!s.mispredicts_counted)
-			mispredict_range(&r, s.mispredict_penalty, run->random_ops, run->random_repeats);
+			mispredict_range(&r, s.mispredict_penalty, run);
 		if (s.mispredict_load > 0) {
 			rec_milli(&r, "load_latency_subtracted", milli(s.mispredict_load));
 			rec_str(&r, "from", "branch.random - branch.predictable - pipeline.load.lat (out-of-order)");

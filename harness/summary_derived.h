@@ -18,6 +18,10 @@ struct sm_result {
 	bool has_br_miss;
 	uint64_t bytes; /* bytes one op moves, 0 if the kernel does not say */
 	uint8_t pass;   /* 1, or 2: a structure sweep's second pass (kernel.h) */
+	/* the ops in its 2N - N body difference and the repeats whose
+	 * aggregate it took: the sample an assumed mispredict rate rests on */
+	uint64_t ops;
+	unsigned repeats;
 };
 
 /* A result the summary does not read (below its floor): which kernel and
@@ -38,10 +42,6 @@ struct sm_results {
 	int counted;                  /* results summary_note_counts was told of */
 	bool cycles_are_instructions; /* every one counted a cycle a retired instruction: an emulator (QEMU -icount) */
 	char no_cycles[200]; /* why the core counts no cycles; "" when it does */
-	/* branch.random's sample: the random branches in its 2N - N
-	 * difference, and the repeats whose medians it took (0: none) */
-	uint64_t random_ops;
-	unsigned random_repeats;
 	bool no_br_miss; /* the core counts no br_miss (branch.history may not have run for it) */
 };
 

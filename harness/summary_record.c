@@ -17,7 +17,7 @@
 
 static struct sm_result points[SM_MAX_RESULTS] BM_NOINIT; /* the first run.n are written before read */
 static struct sm_refused refused[SM_MAX_REFUSED] BM_NOINIT; /* the first run.nrefused are written before read */
-static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, "", 0, 0, false};
+static struct sm_results run = {points, 0, 0, refused, 0, false, 0, true, "", false};
 static uint8_t pass = 1; /* of the results summary_add is given now */
 
 void summary_reset(bool cycles_estimated, const char *cycles_why, bool no_br_miss)
@@ -29,8 +29,6 @@ void summary_reset(bool cycles_estimated, const char *cycles_why, bool no_br_mis
 	run.counted = 0;
 	run.cycles_are_instructions = true;
 	run.no_cycles[0] = '\0';
-	run.random_ops = 0;
-	run.random_repeats = 0;
 	if (cycles_why)
 		snprintf(run.no_cycles, sizeof(run.no_cycles),
 			 "no cycle counter on this core (%s): nothing is read off cycles", cycles_why);
@@ -42,21 +40,13 @@ void summary_note_counts(bool cycles_are_instructions)
 	run.cycles_are_instructions &= cycles_are_instructions;
 }
 
-void summary_note_random_sample(uint64_t ops, unsigned repeats)
-{
-	if (pass == 1) {
-		run.random_ops = ops;
-		run.random_repeats = repeats;
-	}
-}
-
 void summary_set_pass(unsigned p)
 {
 	pass = p == 2 ? 2 : 1;
 }
 
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
-		 uint64_t bytes_per_op)
+		 uint64_t bytes_per_op, uint64_t ops, unsigned repeats)
 {
 	if (cyc_milli <= 0)
 		return;
@@ -64,7 +54,8 @@ void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_
 		run.left_out++;
 		return;
 	}
-	points[run.n++] = (struct sm_result){kernel, param, cyc_milli, br_miss_milli, has_br_miss, bytes_per_op, pass};
+	points[run.n++] = (struct sm_result){kernel, param, cyc_milli, br_miss_milli, has_br_miss, bytes_per_op, pass,
+						  ops, repeats};
 }
 
 void summary_refuse(const char *kernel, const char *verdict, const char *why)

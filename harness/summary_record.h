@@ -13,14 +13,11 @@
 void summary_reset(bool cycles_estimated, const char *cycles_why, bool no_br_miss);
 /* Did this result count exactly one cycle a retired instruction? */
 void summary_note_counts(bool cycles_are_instructions);
-/* One result: median cycles per op (thousandths), and branch
- * mispredicts per op where the core counts them. */
+/* One result: median cycles per op (thousandths), branch mispredicts
+ * per op where the core counts them, and its sample: the ops in its
+ * 2N - N difference and the repeats behind it. */
 void summary_add(const char *kernel, int64_t param, int64_t cyc_milli, bool has_br_miss, int64_t br_miss_milli,
-		 uint64_t bytes_per_op);
-/* branch.random's sample, for the mispredict penalty's range where the
- * core counts no mispredicts: the random branches in its 2N - N body
- * difference and the repeats whose medians it took. */
-void summary_note_random_sample(uint64_t ops, unsigned repeats);
+		 uint64_t bytes_per_op, uint64_t ops, unsigned repeats);
 /* The results that follow are of pass 1 or 2 of their sweep (a
  * structure sweep's second, unreported pass: kernel.h). */
 void summary_set_pass(unsigned pass);
