@@ -1463,6 +1463,24 @@ static const char *summary_cannot_read(const struct bm_kernel *k, const struct b
 	       "br_miss count, which this core lacks (history_length says so); baremark.only= runs it";
 }
 
+/* Where a sweep starts: under sim with no only=, a sweep the summary
+ * reads at its largest point alone (kernel.h: summary_reads_largest)
+ * starts there, with a skip record saying why its other points do not
+ * run; elsewhere at its first point. */
+static unsigned first_point(const struct bm_kernel *k, const struct bm_env *env)
+{
+	if (!env->opt->only_default || !k->summary_reads_largest || !k->param)
+		return 0;
+	unsigned n = 0;
+	for (uint64_t v; k->param(env, n, &v);)
+		n++;
+	if (n < 2)
+		return 0;
+	report_skip_named(k->name, "under sim with no only= only what the summary reads runs, and it reads this sweep at "
+				   "its largest point alone: the others do not run; baremark.only= runs them");
+	return n - 1;
+}
+
 unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters *ctr)
 {
 	/* this core's copy: its own cache registers, or its own cache sweep,
@@ -1495,7 +1513,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 		if (k->verify && !verified(&j, k, env, ctr, &errors))
 			continue;
 		bool trapped = false;
-		for (unsigned i = 0;; i++) {
+		for (unsigned i = first_point(k, env);; i++) {
 			uint64_t param = 0;
 			if (k->param && !k->param(env, i, &param))
 				break;

@@ -141,6 +141,12 @@ struct bm_kernel {
 	 * with both brackets (a busy machine moved an ROB reading from
 	 * 448/512 to 256/320 between two runs, each stated as fact). */
 	bool structure;
+	/* Under sim with no only= (the kernels the summary reads), the sweep
+	 * runs its largest point alone, the one the summary reads (cache.seq.lat:
+	 * the prefetch field, at the working set where cache.load.lat met
+	 * memory), and a skip record says so. On the C906's RTL its other
+	 * seven points cost some 2 M cycles of a 15 M budget for no field. */
+	bool summary_reads_largest;
 	bool selftest; /* test-only: runs only when baremark.selftest asks */
 	/* A form of the instruction table (kernels/insn/insn.h): runs only
 	 * where a baremark.only pattern beginning "insn" selects it, and

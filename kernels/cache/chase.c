@@ -94,22 +94,22 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 uint64_t bm_chase_x1(void *, uint64_t);
 uint64_t bm_chase_x2(void *, uint64_t);
 
-#define CHASE_KERNEL(id, kname, opname, pname, pfn, verify_, structure_, ...)                  \
+#define CHASE_KERNEL(id, kname, opname, pname, pfn, verify_, structure_, largest_, ...)        \
 	static const struct chase_kind id##_kind = {__VA_ARGS__};                              \
 	BM_KERNEL(id) = {                                                                      \
 		.name = kname, .op = opname, .param_name = pname, .param = pfn, .prepare = prepare, \
 		.verify = verify_, .body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL,    \
 		.check = check, .arg = &id##_kind, .floor = BM_FLOOR_L1_LOAD,                      \
-		.structure = structure_,                                                           \
+		.structure = structure_, .summary_reads_largest = largest_,                        \
 	}
 
-CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", "bytes", cache_sweep, NULL, true, false, false);
+CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", "bytes", cache_sweep, NULL, true, false, false, false);
 
 /* The same chase through the lines in address order: what a stride
  * prefetcher can follow. Beside cache.load.lat it shows how much of the
  * latency the prefetchers hide at each working set. */
 CHASE_KERNEL(cache_sequential, "cache.seq.lat", "dependent load, next line", "bytes", cache_sweep, NULL, false, true,
-	     false);
+	     true, false);
 
 /* TLB reach: one line in each of `pages` 4 KiB pages (at a different
  * offset in each, so that the lines spread over the cache's sets), in a
@@ -136,7 +136,7 @@ static const char *tlb_verify(const struct bm_kernel *k, const struct bm_env *en
 }
 
 CHASE_KERNEL(cache_tlb, "cache.tlb.lat", "dependent load, one line per 4 KiB page", "pages", tlb_pages, tlb_verify, true,
-	     false, true);
+	     false, false, true);
 
 /* The cost of a TLB refill, and what counts it: the pages of
  * cache.tlb.lat with every translation flushed before each load, so each

@@ -219,6 +219,11 @@ expect_q simset '[.[] | select(.type=="summary")] | length == 1' "sim: the set's
 boot simdefault "baremark.profile=sim" -dtb "$OUT/caches.dtb"
 expect_q simdefault '([.[] | select(.type=="result" and .kernel=="branch.history")] | length) == 0 and ([.[] | select(.type=="skip" and .kernel=="branch.history") | .reason | test("br_miss count, which this core lacks")] == [true]) and ([.[] | select(.type=="summary")][0].unavailable.history_length | startswith("no br_miss count")) and .[-1].errors == 0' "sim, no only=: branch.history skipped where nothing counts br_miss, and history_length says why"
 expect_q simset '([.[] | select(.type=="result" and .kernel=="branch.history")] | length) > 0' "sim, only= naming it: branch.history runs without a br_miss count"
+# the summary reads cache.seq.lat at the largest working set alone (the
+# prefetch field, where cache.load.lat met memory): with no only= that
+# point alone runs, and a skip record says why; only= naming it runs all
+expect_q simdefault '([.[] | select(.type=="result" and .kernel=="cache.seq.lat") | .param.value] == [[.[] | select(.type=="result" and .kernel=="cache.load.lat") | .param.value] | max]) and ([.[] | select(.type=="skip" and .kernel=="cache.seq.lat") | .reason | test("reads this sweep at its largest point alone")] == [true])' "sim, no only=: cache.seq.lat at its largest point alone, the others' skip said"
+expect_q simset '([.[] | select(.type=="result" and .kernel=="cache.seq.lat")] | length) == ([.[] | select(.type=="result" and .kernel=="cache.load.lat")] | length) and ([.[] | select(.type=="skip" and .kernel=="cache.seq.lat")] | length) == 0' "sim, only= naming it: cache.seq.lat's whole sweep"
 # no br_miss count here: the penalty assumes half of branch.random's 4,096
 # outcomes under sim mispredicted and carries that sample's range (QEMU
 # has no predictor: 0 cycles either way)
