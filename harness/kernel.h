@@ -102,11 +102,12 @@ struct bm_kernel {
 	 * check() then judges against the new state. Such a kernel's runs are
 	 * random samples: the harness takes their median. */
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
-	/* Set where the 2N body must not meet what the N body taught the
-	 * core: each timed body then follows its own untimed N run (and its
-	 * refresh), not the timed N run. A pattern still being learnt near a
+	/* Set where the 2N body must not meet what the N body left: each
+	 * timed body then follows its own untimed N run (and its refresh),
+	 * not the timed N run. A pattern still being learnt near a
 	 * predictor's capacity (branch.pattern) would otherwise be seen once
-	 * more by the 2N body than by the N body. */
+	 * more by the 2N body than by the N body; the chases at the L1's
+	 * edge read under their floor on the C906's RTL (kernels/cache/chase.c). */
 	bool warm_each;
 	enum bm_floor floor;
 	/* Set where the op's instructions may run while the empty pass's own
@@ -190,11 +191,12 @@ struct bm_bodies {
 		return ((type *)st)->member.x2(st, iters);  \
 	}
 
-/* Under sim, did this window kernel's filler-0 point read the two
- * misses serialised against uarch.window.miss (this run, over
- * SM_ORDER_IN_ORDER_RATIO misses: an in-order reading)? Then its other
- * points tell nothing the summary reads (no window on an in-order core)
- * and a core's RTL need not pay for them. False outside sim. */
+/* Under sim, did the window kernels' filler-0 points so far (this
+ * kernel's among them) read the two misses serialised against
+ * uarch.window.miss (this run, over SM_ORDER_IN_ORDER_RATIO misses: an
+ * in-order reading), most of them, or half and this kernel's? Then its
+ * other points tell nothing the summary reads (no window on an in-order
+ * core) and a core's RTL need not pay for them. False outside sim. */
 bool bm_sim_serialised(const struct bm_env *env, const char *kernel);
 
 /* For a verify hook: NULL when the core has `feature` (arch_has_feature),

@@ -124,6 +124,22 @@ int64_t sm_retire_ceiling(int64_t widest)
 	return c < SM_RETIRE_MAX ? c : SM_RETIRE_MAX;
 }
 
+/* over 1.5 misses (SM_ORDER_IN_ORDER_RATIO), in whole numbers */
+static bool serialised(int64_t zero, int64_t miss)
+{
+	return zero * 2 > miss * 3;
+}
+
+bool sm_sim_serialised(const int64_t *zero, int n, int64_t own, int64_t miss)
+{
+	if (miss <= 0)
+		return false;
+	int serial = 0;
+	for (int i = 0; i < n; i++)
+		serial += serialised(zero[i], miss);
+	return 2 * serial > n || (2 * serial == n && serialised(own, miss));
+}
+
 /* The most instructions a cycle a mix of one add to one `other` op can
  * retire, from the suite's throughput kernels (cycles per op); 0 when one
  * of them did not run. */

@@ -220,6 +220,14 @@ int64_t sm_retire_ceiling(int64_t widest_mix_ipc_milli);
 #define SM_ORDER_MIN_POINTS 2
 #define SM_ORDER_AGREE_PCT 66
 #define SM_ORDER_IN_ORDER_RATIO 1.5
+/* Under sim, may a window kind's sweep stop at its filler-0 point (an
+ * in-order reading)? zero: the filler-0 cycles of each kind measured so
+ * far (n of them, own among them), miss: uarch.window.miss's, all in the
+ * same unit. True where most of them read the two misses serialised
+ * (over SM_ORDER_IN_ORDER_RATIO misses), or half of them and own: the
+ * summary reads the order off all of them, and one point of two misses
+ * is noise. */
+bool sm_sim_serialised(const int64_t *zero, int n, int64_t own, int64_t miss);
 
 /* v with `places` decimals (at most 6), rounded half away from zero, as
  * snprintf would write "%.<places>f": the images' printf formats integers

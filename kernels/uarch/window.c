@@ -55,9 +55,10 @@ struct window_state {
  * same points in every profile. */
 static bool filler_param(const struct bm_env *env, const char *kname, unsigned i, uint64_t *v)
 {
-	/* sim: a kind whose filler-0 point read the misses serialised (an
-	 * in-order core) stops there; its other 43 points cost the C906's
-	 * RTL some 2.2 M cycles a kind and measure no window */
+	/* sim: a kind stops at its filler-0 point where the filler-0 points
+	 * so far read the misses serialised (an in-order core;
+	 * bm_sim_serialised); its other 43 points cost the C906's RTL some
+	 * 2.2 M cycles a kind and measure no window */
 	if (i == 1 && bm_sim_serialised(env, kname))
 		return false;
 	uint64_t f = 0;

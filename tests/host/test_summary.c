@@ -473,4 +473,22 @@ void test_summary(void)
 	/* a cold mix (alu_load 0.47, IPC 2.13) would lift the ceiling over
 	 * add.thr's 1.33: why the mixes take three repeats (kernel.h) */
 	CHECK(sm_retire_ceiling(2128) > 1330, "a cold mix's ceiling lets the cold add.thr through");
+	/* Under sim, a window sweep stops where most filler-0 points so far
+	 * read serialised: the C906's RTL read branch, fp and int at 2.1-2.6
+	 * misses (144 cycles), then load at 0.77 (111.5), whose 44-point
+	 * sweep then ran for nothing the summary could read */
+	{
+		int64_t z[4] = {307500, 373000, 299500, 111500};
+		CHECK(sm_sim_serialised(z, 4, z[3], 144188), "C906: load's 0.77 after three serialised kinds still stops");
+		CHECK(!sm_sim_serialised(&z[3], 1, z[3], 144188), "the first kind alone at 0.77: its sweep runs");
+		CHECK(sm_sim_serialised(z, 1, z[0], 144188), "the first kind alone at 2.1: it stops");
+		int64_t tie[2] = {299500, 111500};
+		CHECK(!sm_sim_serialised(tie, 2, tie[1], 144188) && sm_sim_serialised(tie, 2, tie[0], 144188),
+		      "one each way: the kind's own reading decides");
+		int64_t ooo[3] = {70000, 105000, 72000}; /* an out-of-order core, 69-cycle misses: one noisy point */
+		CHECK(!sm_sim_serialised(ooo, 3, ooo[1], 69000), "out-of-order: one point at 1.52 misses does not stop its sweep");
+		CHECK(!sm_sim_serialised(z, 4, z[0], 0), "no miss reading: never stops");
+		CHECK(sm_sim_serialised(z, 4, z[0], 216251) == false && sm_sim_serialised(z, 4, z[0], 199666),
+		      "1.5 misses, in whole numbers: three of four over 1.5x 199.666 (299.5 among them), one over 1.5x 216.251");
+	}
 }
