@@ -146,14 +146,11 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 {
 	/* the reads land in this frame, the same lines every pass, and are
 	 * copied out after the last: where the caller keeps them never costs
-	 * a miss inside the timed window (a stamp of the 2N pass's own, cold,
-	 * cost branch.ret.fixed at depth 2 on the C906's RTL 31.9 cycles for
-	 * 8.4) */
+	 * a miss inside the timed window (a caller's stamp met cold cost
+	 * branch.ret.fixed at depth 2 on the C906's RTL 31.9 cycles for 8.4) */
 	struct stamp here, *s = &here;
 	/* decided before the counters run, so that between them the warm
-	 * and the timed pass take the same branches: a timed N pass after
-	 * an untimed one, and a timed 2N pass after a timed one, then meet
-	 * the same predictor state */
+	 * and the timed pass take the same branches */
 	bool cold = j->cold || (timed && j->cold_timed);
 	s->t0 = arch_time();
 	if (j->events)
@@ -205,52 +202,17 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
 	return false;
 }
 
-/* One repeat of a pair of bodies (the op's, b0 B_X1, or the empty ones,
- * B_E1): an untimed pass of the N body, so that the timed passes meet the
- * caches and predictors in the state an N run leaves, the timed path
- * included (pass); then the timed N pass, which leaves that state again
- * for the timed 2N pass. Where the kernel renews its work, it does so
- * before each pass (kernel.h: refresh). Every run of the op's bodies is
- * checked, the untimed one too. False when a check failed. A quarter of
- * the body runs of a warm pass before each timed one (run_body): the
- * C906's RTL spent 1.07 M cycles on one 64 KiB chase point. */
-static bool run_pair(struct job *j, void *st, unsigned b0, unsigned r)
-{
-	const struct bm_kernel *k = j->k;
-	bool op = b0 == B_X1;
-	const bm_body_fn *fn = op ? k->body : k->empty;
-	/* selftest=replay: nothing is renewed (run_body) */
-	bool renew = op && k->refresh && !j->env->opt->selftest_replay;
-	uint64_t iters = j->iters;
-	struct stamp s[2];
-	if (renew)
-		k->refresh(st, 0, iters, false);
-	uint64_t res = pass(j, fn[0], st, iters, false, &s[0]);
-	for (unsigned v = 0; v < 2; v++) {
-		/* the run before this timed pass is checked here (a kernel whose
-		 * walk goes on from run to run, uarch.mlp, can be checked only
-		 * so), the same work before the timed N and the timed 2N pass */
-		if (op && !checked(j, st, 0, res))
-			return false;
-		if (renew)
-			k->refresh(st, v, iters, true);
-		res = pass(j, fn[v], st, iters, true, &s[v]);
-	}
-	if (op && !checked(j, st, 1, res))
-		return false;
-	stamp_store(j, &s[0], b0, r);
-	stamp_store(j, &s[1], b0 + 1, r);
-	return true;
-}
-
-/* One body of a kernel that warms each timed body on its own
- * (kernel.h: warm_each): first an untimed pass of the N body (of the
- * empty N pass for the empty passes), so that the N and the 2N body meet
+/* One body: first an untimed pass of the N body (of the empty N pass
+ * for the empty passes), so that the N and the 2N body meet
  * the caches and predictors in the same state: the one an N run leaves,
  * the timed path included (pass). Where the kernel renews its work, it
  * does so before that run and again before the timed run (kernel.h:
  * refresh). Then the timed pass, with nothing but counter reads around
- * it. */
+ * it. Not the timed N run as the 2N run's warm-up (one N run fewer a
+ * repeat): on the C906's RTL that order read the instruction table's
+ * 64-op bodies 2-9 cycles off (add's latency 1.03-1.08, its throughput
+ * 1.03, where this order reads 1.00 and 1.00) and the 32 KiB chase at
+ * its L1's edge under the 2-cycle floor, and why was not found. */
 static uint64_t run_body(struct job *j, void *st, unsigned b, unsigned r)
 {
 	const struct bm_kernel *k = j->k;
@@ -353,13 +315,8 @@ static void measure(void *p)
 		j->program_digest = j->k->program_digest(st);
 		j->has_digest = true;
 	}
-	/* Warm-up and the self-check: of the 2N body (its code and data warm
-	 * for its first timed pass); the N body's is the untimed pass each
-	 * repeat begins with (run_pair). A kernel that warms each body on its
-	 * own (warm_each) runs and checks both here. */
-	bool paired = !j->k->warm_each;
-	if ((!paired && !checked(j, st, 0, j->k->body[0](st, j->iters))) ||
-	    !checked(j, st, 1, j->k->body[1](st, j->iters)))
+	/* Warm-up and the self-check of each body. */
+	if (!checked(j, st, 0, j->k->body[0](st, j->iters)) || !checked(j, st, 1, j->k->body[1](st, j->iters)))
 		return;
 	/* Repeat until the estimate settles (at least the profile's count;
 	 * exactly that count when baremark.repeat gives it), at most
@@ -393,9 +350,7 @@ static void measure(void *p)
 		max_r = j->k->refresh && min_r < 5 ? 5 : min_r;
 	uint64_t t0 = arch_time();
 	for (unsigned r = 0; r < max_r; r++) {
-		if (paired && (!run_pair(j, st, B_X1, r) || (nbodies(j->k) == NBODIES && !run_pair(j, st, B_E1, r))))
-			return;
-		for (unsigned b = 0; !paired && b < nbodies(j->k); b++) {
+		for (unsigned b = 0; b < nbodies(j->k); b++) {
 			uint64_t res = run_body(j, st, b, r);
 			if (b < 2 && !checked(j, st, b, res))
 				return;

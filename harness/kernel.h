@@ -7,9 +7,8 @@
  * many with the same loop around them. The harness runs both for the same
  * iteration count and divides the difference by the extra operations, so
  * loop overhead and counter reads cancel (nanoBench's method). Each timed
- * run, of either body, follows a run of body[0] (a repeat is an untimed
- * N run, the timed N run, the timed 2N run), so the two bodies meet the
- * caches and predictors in the same state. */
+ * run, of either body, follows an untimed run of body[0], so the two
+ * bodies meet the caches and predictors in the same state. */
 #ifndef BM_KERNEL_H
 #define BM_KERNEL_H
 
@@ -96,19 +95,12 @@ struct bm_kernel {
 	/* Optional: renews what a predictor or a buffer could learn (fresh
 	 * random outcomes) so that no timed run replays what an earlier run
 	 * showed the core: called with timed false for body[0] before the
-	 * untimed run a repeat begins with, and with timed true for
-	 * body[variant] just before each timed run (a kernel whose work is
+	 * untimed run that precedes each timed run, and with timed true for
+	 * body[variant] just before the timed run (a kernel whose work is
 	 * meant to be learnt, a repeating pattern, renews only the first);
 	 * check() then judges against the new state. Such a kernel's runs are
 	 * random samples: the harness takes their median. */
 	void (*refresh)(void *state, unsigned variant, uint64_t iters, bool timed);
-	/* Set where the 2N body must not meet what the N body left: each
-	 * timed body then follows its own untimed N run (and its refresh),
-	 * not the timed N run. A pattern still being learnt near a
-	 * predictor's capacity (branch.pattern) would otherwise be seen once
-	 * more by the 2N body than by the N body; the chases at the L1's
-	 * edge read under their floor on the C906's RTL (kernels/cache/chase.c). */
-	bool warm_each;
 	enum bm_floor floor;
 	/* Set where the op's instructions may run while the empty pass's own
 	 * work drains (cache.line.lat: a load and its loop under the write-

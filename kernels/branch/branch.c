@@ -180,10 +180,9 @@ static void refresh(void *state, unsigned variant, uint64_t iters, bool timed)
 	s->generation++;
 }
 
-/* Besides the count of taken outcomes, the protocol: the first two
- * checked runs (the warm-up's, or the 2N warm-up and the first untimed
- * N run) may see the outcomes prepare made, and every checked run after
- * them a set newer than any checked run saw. A timed run
+/* Besides the count of taken outcomes, the protocol: the warm-up's two
+ * checked runs see the outcomes prepare made, and every checked run after
+ * them (a timed one) a set newer than any checked run saw. A timed run
  * that replayed outcomes fails here, so it is never reported. */
 static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
 {
@@ -205,7 +204,7 @@ uint64_t bm_branch_x2(void *, uint64_t);
 		.name = kname, .op = "conditional branch", .param_name = pname, .param = pfn,          \
 		.prepare = prepare, .body = {bm_branch_x1, bm_branch_x2}, .ops_per_iter = UNROLL,      \
 		.check = check, .refresh = refresh, .structure = structure_,                           \
-		.warm_each = mode == PATTERN, .arg = (const void *)(uintptr_t)mode,                    \
+		.arg = (const void *)(uintptr_t)mode,                                                  \
 	}
 
 BRANCH(branch_predictable, "branch.predictable", PREDICTABLE, NULL, NULL, false);

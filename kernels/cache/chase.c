@@ -94,18 +94,13 @@ static bool check(const void *state, unsigned variant, uint64_t iters, uint64_t 
 uint64_t bm_chase_x1(void *, uint64_t);
 uint64_t bm_chase_x2(void *, uint64_t);
 
-/* warm_each: each timed body after its own untimed N run. With the
- * timed N run as the 2N run's warm-up (kernel.h), the C906's RTL read
- * the 32 KiB chase, at the edge of its 32 KiB L1, at 1.79-1.88 cycles in
- * three runs of five repeats, under the 2-cycle floor, where an untimed
- * run before each read 2.06-2.11; why the order moves it is not known. */
 #define CHASE_KERNEL(id, kname, opname, pname, pfn, verify_, structure_, largest_, ...)        \
 	static const struct chase_kind id##_kind = {__VA_ARGS__};                              \
 	BM_KERNEL(id) = {                                                                      \
 		.name = kname, .op = opname, .param_name = pname, .param = pfn, .prepare = prepare, \
 		.verify = verify_, .body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL,    \
 		.check = check, .arg = &id##_kind, .floor = BM_FLOOR_L1_LOAD,                      \
-		.structure = structure_, .summary_reads_largest = largest_, .warm_each = true,     \
+		.structure = structure_, .summary_reads_largest = largest_,                        \
 	}
 
 CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", "bytes", cache_sweep, NULL, true, false, false, false);
