@@ -142,13 +142,8 @@ static void cold_cost(void)
  * first N body with that path missing the I- and D-caches, 200-400 cycles
  * a point, and read an L1 load at 1.78 cycles, add.thr at IPC 1.33). */
 static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, void *st, uint64_t iters, bool timed,
-						 struct stamp *out)
+						 struct stamp *s)
 {
-	/* the reads land in this frame, the same lines every pass, and are
-	 * copied out after the last: where the caller keeps them never costs
-	 * a miss inside the timed window (a caller's stamp met cold cost
-	 * branch.ret.fixed at depth 2 on the C906's RTL 31.9 cycles for 8.4) */
-	struct stamp here, *s = &here;
 	/* decided before the counters run, so that between them the warm
 	 * and the timed pass take the same branches */
 	bool cold = j->cold || (timed && j->cold_timed);
@@ -167,7 +162,6 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 	else
 		arch_counters_read_core(s->c1);
 	s->t1 = arch_time();
-	*out = here;
 	return res;
 }
 

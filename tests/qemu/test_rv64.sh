@@ -144,7 +144,7 @@ expect_q retry '[.[] | select(.type=="result" and .kernel=="pipeline.add.lat")][
 boot cold "baremark.profile=sim baremark.selftest=cold baremark.only=pipeline.add.lat,pipeline.add.thr,pipeline.load.lat"
 expect_q cold '[.[] | select(.type=="result")] | length == 3 and all(.repeats == 1 and .verdict == "ok" and .cycles_per_op.est == 1)' "selftest=cold: one repeat, every point warm before it is timed (1 cycle an op, ok)"
 # selftest=coldtimed is the defect itself: each point's first timed pass
-# costs ~300 instructions more. A one-repeat point then reads 0.700, below
+# costs ~300 instructions more. A one-repeat point then reads 0.701, below
 # its floor: it is measured again with three repeats (under sim: their
 # median N body is warm), and reads exactly, the cold run left in its
 # spread (unstable, not ok); with baremark.repeat=1 (no retry) it is
@@ -153,9 +153,9 @@ expect_q cold '[.[] | select(.type=="result")] | length == 3 and all(.repeats ==
 # points and the miss: the execution order) take three repeats and read
 # exactly, and they run first / right before the window sweeps.
 boot coldtimed "baremark.profile=sim baremark.selftest=coldtimed baremark.only=pipeline.add.lat,uarch.width.*,uarch.window.miss,uarch.window.nop,uarch.window.int"
-expect_q coldtimed '[.[] | select(.type=="result" and .kernel=="pipeline.add.lat")][0] | .tries == 2 and .repeats == 3 and .cycles_per_op == {"est":1,"q1":0.7,"q3":1} and .verdict == "unstable"' "selftest=coldtimed: a point below its floor is measured again (try 2, three repeats under sim, their median: 1.000), its spread showing the cold run (unstable)"
+expect_q coldtimed '[.[] | select(.type=="result" and .kernel=="pipeline.add.lat")][0] | .tries == 2 and .repeats == 3 and .cycles_per_op == {"est":1,"q1":0.701,"q3":1} and .verdict == "unstable"' "selftest=coldtimed: a point below its floor is measured again (try 2, three repeats under sim, their median: 1.000), its spread showing the cold run (unstable)"
 boot coldfixed "baremark.profile=sim baremark.selftest=coldtimed baremark.repeat=1 baremark.only=pipeline.add.lat"
-expect_q coldfixed '[.[] | select(.type=="result")] | length == 1 and (.[0] | .repeats == 1 and (has("tries") | not) and .cycles_per_op.est == 0.7 and .verdict == "below_floor")' "selftest=coldtimed, baremark.repeat=1: one repeat timed cold, not measured again, below its floor, not ok"
+expect_q coldfixed '[.[] | select(.type=="result")] | length == 1 and (.[0] | .repeats == 1 and (has("tries") | not) and .cycles_per_op.est == 0.701 and .verdict == "below_floor")' "selftest=coldtimed, baremark.repeat=1: one repeat timed cold, not measured again, below its floor, not ok"
 expect_q coldtimed '[.[] | select(.type=="result" and (.kernel | startswith("uarch.width.")))] | length == 3 and all(.repeats == 3 and .cycles_per_op.est == 1 and .verdict != "below_floor")' "selftest=coldtimed: the width mixes take three repeats and read 1.000 (their median)"
 expect_q coldtimed '[.[] | select(.type=="result" and (.kernel == "uarch.window.miss" or (.param.value == 0)))] | length == 3 and all(.repeats == 3 and .verdict != "below_floor") and ([.[] | .cycles_per_op.est] == [1, 10, 10])' "selftest=coldtimed: the miss and each filler-0 point take three repeats and read exactly (their median)"
 expect_q coldtimed '[.[] | select(.type=="result") | .kernel] | reduce .[] as $k ([]; if (.[-1] // "") == $k then . else . + [$k] end) | . == ["uarch.width.alu_branch","uarch.width.alu_load","uarch.width.alu_mul","pipeline.add.lat","uarch.window.miss","uarch.window.int","uarch.window.nop"]' "run order: the width mixes first, uarch.window.miss right before the window sweeps"
