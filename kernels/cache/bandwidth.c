@@ -130,6 +130,7 @@ static const char *vector_verify(const struct bm_kernel *k, const struct bm_env 
 		.name = kname, .op = opname, .param_name = "bytes", .param = bw_sweep,          \
 		.prepare = prepare, .body = {fn##_x1, fn##_x2}, .ops_per_iter = UNROLL,            \
 		.check = check, .op_bytes = line_bytes, .verify = verify_, .arg = &id##_kind,      \
+		.warm_one_iteration = true,                                                        \
 	}
 
 BW(cache_bw_read, "cache.bw.read", "64-byte line read (8 loads)", BW_READ, bm_bw_read);

@@ -113,6 +113,7 @@ uint64_t bm_chase_x2(void *, uint64_t);
 		.verify = verify_, .body = {bm_chase_x1, bm_chase_x2}, .ops_per_iter = UNROLL,    \
 		.check = check, .arg = &id##_kind, .floor = BM_FLOOR_L1_LOAD,                      \
 		.structure = structure_, .summary_reads_largest = largest_,                        \
+		.warm_one_iteration = true,                                                        \
 	}
 
 CHASE_KERNEL(cache_latency, "cache.load.lat", "dependent load", "bytes", cache_sweep, NULL, true, false, false, false);
