@@ -318,8 +318,9 @@ static void measure(void *p)
 	 * body's: the untimed run of it before its first timed run warms the
 	 * same code and data, and that timed run is checked before any
 	 * figure is taken from it (below), so one N run of a point's eight
-	 * is saved (about a million of the C906's RTL cycles over the
-	 * summary set). Not checked between the two runs: whatever the check
+	 * is saved (some 1 M of the C906's RTL cycles over the summary set,
+	 * by an instrumented run's 3.2 M for the warm-ups' three N runs'
+	 * worth). Not checked between the two runs: whatever the check
 	 * touches there would meet the timed N run and not the 2N one (at an
 	 * L1's edge, lines it displaces). The 2N body is warmed here on every
 	 * profile: the untimed run before its timed run is the N body's, and
