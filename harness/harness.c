@@ -35,6 +35,11 @@ unsigned harness_repeats(const struct bm_options *o)
 	return o->profile == BM_PROFILE_FULL ? 11 : o->profile == BM_PROFILE_SIM ? 1 : 5;
 }
 
+unsigned bm_warmup_checks(const struct bm_env *env)
+{
+	return env->opt->profile == BM_PROFILE_SIM ? 1 : 2;
+}
+
 /* The bodies one repeat runs: N and 2N, and where the kernel has them the
  * empty passes (subtracted). */
 enum { B_X1, B_X2, B_E1, B_E2, NBODIES };
@@ -327,11 +332,11 @@ static void measure(void *p)
 	 * where the 2N body is code of its own (the pipeline and
 	 * instruction-table kernels) it would be met cold; under sim for one
 	 * iteration where that runs all of its code (kernel.h:
-	 * warm_one_iteration). */
+	 * warm_one_iteration). bm_warmup_checks says how many this is. */
 	const struct bm_options *o = j->env->opt;
 	bool sim = o->profile == BM_PROFILE_SIM;
 	uint64_t warm2 = sim && j->k->warm_one_iteration ? 1 : j->iters;
-	if ((!sim && !checked(j, st, 0, j->k->body[0](st, j->iters))) ||
+	if ((bm_warmup_checks(j->env) > 1 && !checked(j, st, 0, j->k->body[0](st, j->iters))) ||
 	    !checked_at(j, st, 1, warm2, j->k->body[1](st, warm2)))
 		return;
 	/* Repeat until the estimate settles (at least the profile's count;

@@ -198,6 +198,12 @@ struct bm_bodies {
  * core) and a core's RTL need not pay for them. False outside sim. */
 bool bm_sim_serialised(const struct bm_env *env, const char *kernel);
 
+/* The checked runs a point's warm-up makes before its first timed run
+ * (harness.c: measure): 2, the N and the 2N body; 1 under sim, the 2N
+ * body alone. A kernel whose check() refuses a replayed run (the random
+ * branch kernels) lets exactly these see the work prepare made. */
+unsigned bm_warmup_checks(const struct bm_env *env);
+
 /* For a verify hook: NULL when the core has `feature` (arch_has_feature),
  * else the reason (arch_feature_missing), with *skip set. */
 const char *bm_needs(const char *feature, bool *skip);

@@ -66,6 +66,7 @@ struct bpu_state {
 	/* the random chain: one site byte per call, renewed for every run */
 	uint8_t *sites;
 	uint64_t seed, generation, checks, generation_checked;
+	uint64_t warm_checks; /* the warm-up's checked runs (bm_warmup_checks) */
 };
 
 struct bpu_op {
@@ -111,6 +112,7 @@ static void *prepare(const struct bm_kernel *k, const struct bm_env *env, uint64
 		return NULL;
 	}
 	memset(s, 0, sizeof(*s));
+	s->warm_checks = bm_warmup_checks(env);
 	s->op = op;
 	s->param = param;
 	s->bodies = op->kind == BTB ? (struct bm_bodies){bm_btb_x1, bm_btb_x2}
@@ -229,10 +231,11 @@ static bool check(const void *st, unsigned variant, uint64_t iters, uint64_t res
 	switch (s->op->kind) {
 	case BTB: return result == n;                 /* passes */
 	case RET:
-		/* the random chain: the warm-up's two checked runs see the sites
-		 * prepare made, every later (timed) one a set no checked run saw,
-		 * so a timed run that replayed choices fails here */
-		if (s->sites && ++s->checks > 2) {
+		/* the random chain: the warm-up's checked runs (two; one under
+		 * sim) see the sites prepare made, every later (timed) one a set
+		 * no checked run saw, so a timed run that replayed choices fails
+		 * here */
+		if (s->sites && ++s->checks > s->warm_checks) {
 			if (s->generation <= s->generation_checked)
 				return false;
 			s->generation_checked = s->generation;

@@ -145,6 +145,13 @@ boot cold "baremark.profile=sim baremark.selftest=cold baremark.only=pipeline.ad
 # (add.thr three repeats: the summary's issue width is read off it,
 # never one repeat's reading: kernels/pipeline/pipeline.c, PIPE_REF)
 expect_q cold '[.[] | select(.type=="result")] | length == 3 and all(.verdict == "ok" and .cycles_per_op.est == 1) and (map({(.kernel): .repeats}) | add) == {"pipeline.add.lat": 1, "pipeline.add.thr": 3, "pipeline.load.lat": 1}' "selftest=cold: one repeat (add.thr three), every point warm before it is timed (1 cycle an op, ok)"
+# selftest=replay under sim: nothing is renewed, and the warm-up's one
+# checked run (the 2N body alone: bm_warmup_checks) is the only one that
+# may see the outcomes prepare made, so the first timed run, the N body's
+# (variant 0), is refused; letting two through, as off sim, passed it and
+# caught only the 2N run.
+boot replaysim "baremark.profile=sim baremark.selftest=replay baremark.only=branch.random,branch.ret.random"
+expect_q replaysim '[.[] | select(.type=="error" and .what == "self-check failed")] | (map(.kernel) | unique) == ["branch.random","branch.ret.random"] and all(.variant == 0)' "selftest=replay under sim: each renewing kernel refuses its first timed run (variant 0)"
 # selftest=coldtimed is the defect itself: each point's first timed pass
 # costs ~300 instructions more. A one-repeat point then reads 0.701, below
 # its floor: it is measured again with three repeats (under sim: their
