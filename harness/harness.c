@@ -254,16 +254,12 @@ static bool run_body(struct job *j, void *st, unsigned b, unsigned r)
 	bool renew = k->refresh && b < 2 && !j->env->opt->selftest_replay;
 	uint64_t iters = j->iters;
 	struct stamp s;
-	uint64_t res = 0;
-	/* The untimed pass, then the timed one, through one call site: the
-	 * code run between the two is the code the untimed pass was reached
-	 * through, so nothing the timed pass meets was fetched after the
-	 * untimed one ran. */
-	for (unsigned timed = 0; timed < 2; timed++) {
-		if (renew)
-			k->refresh(st, timed ? b : 0, iters, timed);
-		res = pass(j, timed ? fn : before, st, iters, j->cold || (timed && j->cold_timed), &s);
-	}
+	if (renew)
+		k->refresh(st, 0, iters, false);
+	(void)pass(j, before, st, iters, j->cold, &s);
+	if (renew)
+		k->refresh(st, b, iters, true);
+	uint64_t res = pass(j, fn, st, iters, j->cold || j->cold_timed, &s);
 	stamp_store(j, &s, b, r);
 	return b >= 2 || checked(j, st, b, res);
 }
