@@ -148,9 +148,10 @@ static void cold_cost(void)
  * timed one the untimed pass), and the first timed pass of each body met
  * entries nothing had trained: on the C906's RTL (a gshare indexed by the
  * history) 3-9 more conditional mispredicts than every later pass, in
- * every body, empty passes too, read by its event counters. 32 covers a
- * history of up to 32 branches (the C906's gshare; the C910's holds 22);
- * a longer history (the TAGE of large cores) keeps some of what came
+ * every body, empty passes too, read by its event counters; with 32
+ * they counted the later passes' mispredicts. 32 also covers the C910's
+ * 22-bit global history (T-Head's openc910 RTL, its ct_ifu_bht); a
+ * longer history (the TAGE of large cores) keeps some of what came
  * before, and the repeats there take the rest. */
 #define HISTORY_SETTLE_BRANCHES 32
 static inline void branch_history_settle(void)
