@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "history_settle.h"
 #include "chase_size.h"
 #include "cores.h"
 #include "log.h"
@@ -140,33 +141,6 @@ static void cold_cost(void)
 		;
 }
 
-/* Taken branches before each pass's counter reads, so that every pass
- * enters its body with the same global branch history whatever ran
- * before it: the untimed pass then trains the very predictor entries the
- * timed pass after it meets. Without them, what came before differed (the
- * untimed pass followed the last repeat's bookkeeping or the warm-up, the
- * timed one the untimed pass), and the first timed pass of each body met
- * entries nothing had trained: on the C906's RTL (a gshare indexed by the
- * history) 3-9 more conditional mispredicts than every later pass, in
- * every body, empty passes too, read by its event counters; with 32
- * they counted the later passes' mispredicts. 32 also covers the C910's
- * 22-bit global history (T-Head's openc910 RTL, its ct_ifu_bht); a
- * longer history (the TAGE of large cores) keeps some of what came
- * before, and the repeats there take the rest. */
-#define HISTORY_SETTLE_BRANCHES 32
-static inline void branch_history_settle(void)
-{
-#if defined(__riscv)
-	__asm__ volatile("li t0, %0\n1:\taddi t0, t0, -1\n\tbnez t0, 1b" : : "i"(HISTORY_SETTLE_BRANCHES) : "t0");
-#elif defined(__aarch64__)
-	__asm__ volatile("mov x9, %0\n1:\tsubs x9, x9, #1\n\tb.ne 1b" : : "i"(HISTORY_SETTLE_BRANCHES) : "x9", "cc");
-#elif defined(__x86_64__)
-	__asm__ volatile("mov %0, %%ecx\n1:\tdec %%ecx\n\tjnz 1b" : : "i"(HISTORY_SETTLE_BRANCHES) : "ecx", "cc");
-#else
-#error "branch_history_settle: no loop for this architecture"
-#endif
-}
-
 /* One pass of fn between the counter reads. The warm pass and the timed
  * pass are both this code, so the timed pass finds the whole timed path
  * warm, not the body alone: the counter reads, the call and return, and
@@ -179,7 +153,9 @@ static inline void branch_history_settle(void)
 static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, void *st, uint64_t iters, bool cold,
 						 struct stamp *s)
 {
-	branch_history_settle();
+	/* the same branch history into every pass's body, whatever ran
+	 * before it (history_settle.h) */
+	arch_branch_history_settle();
 	s->t0 = arch_time();
 	if (j->events)
 		arch_counters_read(s->c0);
@@ -855,9 +831,10 @@ static void remember_latency(const struct job *j, int64_t milli)
  * the ceiling; on the C906's RTL one disturbed run of three left
  * alu_load unstable at 1.003, and the ceiling from alu_branch's 0.884
  * alone flagged every point at IPC 1), never more than 8 (lib/summary.h:
- * sm_retire_ceiling). A figure above it is too fast to be right: the C906's RTL, with its timed
- * path cold, read pipeline.add.thr at IPC 1.33 and branch.ret.fixed at
- * 7.5 on a single-issue core (issue 45). Cleared for each core's suite. */
+ * sm_retire_ceiling). A figure above it is too fast to be right: the
+ * C906's RTL, with its timed path cold, read pipeline.add.thr at IPC
+ * 1.33 and branch.ret.fixed at 7.5 on a single-issue core (issue 45).
+ * Cleared for each core's suite. */
 static int64_t retire_ipc_milli;
 static const char *retire_from;
 
@@ -1181,9 +1158,10 @@ static bool report_result(const struct job *j)
 	if (j->k->program != BM_NOT_PROGRAM)
 		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
 	summary_point(j, cyc_op.est, &v, ops);
-	if (has_cyc && cyc.est > 0 && strcmp(v.word, "ok") == 0)
+	bool ok = strcmp(v.word, "ok") == 0;
+	if (has_cyc && cyc.est > 0 && ok)
 		remember_latency(j, cyc_op.est);
-	if (has_cyc && cyc.est > 0 && (strcmp(v.word, "ok") == 0 || strcmp(v.word, "unstable") == 0))
+	if (has_cyc && cyc.est > 0 && (ok || strcmp(v.word, "unstable") == 0))
 		remember_width(j, ipc_of(j));
 	/* counts read through a firmware trap (the core record says what a
 	 * read costs and what it disturbs) */

@@ -209,9 +209,11 @@ for k in $summary_kernels; do
 		"sim: $k within 2,000,000 instructions ($cost)"
 done
 expect_q sim-uarch.window.nop '[.[] | select(.type=="result")] | length == 44' "sim: the window sweep's 44 points"
-# The whole set in one run (what a core's RTL is run for): 9.02 M at
-# 4cff400 (no N-body warm-up under sim), 10.73 M on 2026-12-06 after issue 45 (QEMU reads in-order, so under sim each window
-# kind stops at its filler-0 point; 15.24 M with the sweeps whole), 15.14 M
+# The whole set in one run (what a core's RTL is run for): 9.19 M at
+# 85078c3 (32 branches before each pass), 9.02 M at 4cff400 (no N-body
+# warm-up under sim), 10.73 M on 2026-12-06 after issue 45 (QEMU reads
+# in-order, so under sim each window kind stops at its filler-0 point;
+# 15.24 M with the sweeps whole), 15.14 M
 # instructions on 2026-12-06 (25.6 M before: the summary's knee fits,
 # unprinted table lines, a miss cycle built per chain count, whole page
 # tables, byte-at-a-time outcomes, the window sweeps at 4 iterations).
