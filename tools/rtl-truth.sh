@@ -4,9 +4,10 @@
 # reads), on the cycle-exact OpenC906 in DIR (its run.sh and README: see
 # docs/simulators.md) and prints each summary field beside the figure the
 # rig's README gives for the core (its table, from the C906 user manual and
-# the RTL), then the run's cost in the core's cycles. The tree the rig
-# writes lists no caches, so the run says them: baremark.llc=32 (the L1 is
-# the last level before the testbench memory) and baremark.l1i=32.
+# the RTL), then the run's cost in the core's cycles and where they went
+# (tools/cycle-costs.sh). The tree the rig writes lists no caches, so the
+# run says them: baremark.llc=32 (the L1 is the last level before the
+# testbench memory) and baremark.l1i=32.
 # Exit status 0 when every field matches; 1 when one does not (or the run
 # did not end). Takes ~15 M cycles: 10-15 minutes on a free core.
 # Env: MAX_CYCLES (default 20000000), OUT (default build/rtl-truth),
@@ -76,5 +77,12 @@ row below_floor "$(q '[.[] | select(.type=="result" and .verdict == "below_floor
 row cycles "$(q '.[-1] | select(.type=="end") | .ticks_from_entry.end')" "<= $BUDGET (ticks = cycles)" \
 	"$(q ".[-1] | .type == \"end\" and .ticks_from_entry.end <= $BUDGET")"
 q '[.[] | select(.type=="result" and .verdict != "ok") | "  not ok: \(.kernel) \(.param.value // "") \(.cycles_per_op.est) \(.verdict): \(.verdict_why // "")"] | .[]'
+# where the cycles went, by kernel (the rig stamps each console line)
+if [ -r "$OUT/rig/console.cyc" ]; then
+	echo "cycles by kernel (tools/cycle-costs.sh $OUT/rig/console.cyc):"
+	bash tools/cycle-costs.sh "$OUT/rig/console.cyc" 12 || true
+else
+	echo "cycles by kernel: no $OUT/rig/console.cyc (a LOG= run), not broken down"
+fi
 echo "rtl-truth: $fails field(s) differ from the README"
 [ "$fails" = 0 ]

@@ -594,5 +594,27 @@ expect "70 cores: the column is cores 0-63, its figure as the 64-core log's" \
 expect "70 cores: parse prints every record ($((r70 - 1)) results), none let go" \
 	test "$("$TOOL" parse "$OUT/cores70.log" 2>/dev/null | grep -c '"type":"result"')" = $((r70 - 1))
 
+# 10. tools/cycle-costs.sh (make rtl-truth's breakdown): each stamped line's
+# cycles since the line before go to the kernel it names; a line naming
+# none, or a name of any other shape, to "(other)"
+cat >"$OUT/costs.cyc" <<'CYC'
+[100] baremark on a core
+[1100] @bm {"v":2,"type":"kernel","k":"cache.load.lat"}
+[4100] @bm {"v":2,"type":"result","k":"cache.load.lat","p":1024}
+[4600] @bm {"v":2,"type":"result","k":"pipeline.add.lat"}
+[5600] @bm {"v":2,"type":"result","k":"$(touch /tmp/x)"}
+[5700] a line with no stamp follows
+not stamped
+[6100] @bm {"v":2,"type":"summary"}
+CYC
+bash tools/cycle-costs.sh "$OUT/costs.cyc" >"$OUT/costs.txt" 2>&1
+expect "cycle-costs: 4,000 to cache.load.lat, 1,500 to (other), 500 to pipeline.add.lat, 6,000 in all" \
+	test "$(awk '{ print $1, $3 }' "$OUT/costs.txt" | tr '\n' ' ')" = "4000 cache.load.lat 1500 (other) 500 pipeline.add.lat 6000 from "
+expect "cycle-costs: the shares add up (66.7% 25.0% 8.3%)" \
+	test "$(awk '$2 ~ /%$/ { print $2 }' "$OUT/costs.txt" | tr '\n' ' ')" = "66.7% 25.0% 8.3% "
+expect "cycle-costs: TOP 1 prints one kernel and the total" test "$(bash tools/cycle-costs.sh "$OUT/costs.cyc" 1 | wc -l)" = 2
+expect "cycle-costs: a TOP that is not a number is refused" eval '! bash tools/cycle-costs.sh "$OUT/costs.cyc" "1;x" 2>/dev/null'
+expect "cycle-costs: a file with no stamped line is an error" eval '! bash tools/cycle-costs.sh /dev/null 2>/dev/null'
+
 echo "tools: $pass passed, $fail failed"
 [ "$fail" = 0 ]
