@@ -247,7 +247,10 @@ static bool check(const void *st, unsigned variant, uint64_t iters, uint64_t res
 
 static const uint32_t btb_params[] = {8,    16,   32,   64,    128,   256,   512,
 				     1024, 2048, 4096, 8192, 16384, 32768, 65536};
-static const uint32_t ret_params[] = {2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128};
+/* every depth to 8, so that a small return stack (the C906's 4 entries)
+ * is read to its entry: with 2, 4, 8 alone a step at 4/8 could be any
+ * stack of 4 to 7 */
+static const uint32_t ret_params[] = {2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128};
 static const uint32_t ind_params[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
 #define N(a) (unsigned)(sizeof(a) / sizeof(a[0]))
 

@@ -148,7 +148,7 @@ expect_q quick "$T"'[.[] | select(.type=="result" and (.kernel | startswith("wor
 # --selftest replay nothing is renewed, and every such kernel fails.
 run replay --selftest replay --only 'branch.random,branch.history,branch.ret.random,branch.ret.fixed'
 expect_q replay '[.[] | select(.type=="error" and .what == "self-check failed") | .kernel] | unique == ["branch.history","branch.random","branch.ret.random"]' "selftest=replay: every renewing kernel refuses a replayed run (branch.random, .history, .ret.random)"
-expect_q replay '[.[] | select(.type=="result" and .kernel=="branch.ret.fixed")] | length == 11 and all(.check == "ok")' "selftest=replay: a kernel with nothing to renew still runs"
+expect_q replay '[.[] | select(.type=="result" and .kernel=="branch.ret.fixed")] | length == 16 and all(.check == "ok")' "selftest=replay: a kernel with nothing to renew still runs"
 expect_q quick '[.[] | select(.type=="result" and .kernel=="branch.ret.random")] | length > 0 and all(.check == "ok")' "branch.ret.random passes its replay check when its sites are renewed"
 run break --selftest break --only 'workload.*'
 expect_q break '[.[] | select(.type=="error")] | length == 12 and all(.what == "verification failed" and (.detail | startswith("(selftest=break) the check failed, as it must")))' "every workload's check fails on a broken value"
