@@ -49,15 +49,6 @@ enum { B_X1, B_X2, B_E1, B_E2, NBODIES };
 /* the instruction table alone registers two kernels a form */
 #define MAX_KERNELS 2048
 
-/* Is the figure one that can be right? "ok", or why not: below_floor
- * (not positive, or under what a dependent operation or an L1 load must
- * take) or unstable (the spread reaches zero, or the estimate did not
- * settle). The first that applies is said. */
-struct verdict {
-	const char *word;
-	char why[320];
-};
-
 struct job {
 	const struct bm_kernel *k;
 	const struct bm_env *env;
@@ -93,21 +84,17 @@ struct job {
 	 * report each want it (spread_repeats: repeats + 1 it is of, 0 none) */
 	unsigned spread_repeats;
 	struct bm_estimate spread;
-	/* the verdict on the cycles per op, once judged (point_verdict):
-	 * verdict is written only where judged is set */
-	bool judged;
 	/* each timed run's counts, per slot: run_body writes every slot of a
 	 * repeat, and only repeats that ran are read, so it is never cleared
 	 * (it is most of the job, cleared twice a kernel) */
 	int64_t raw[NBODIES][BM_MAX_SLOTS + 1][MAX_REPEATS];
-	struct verdict verdict;
 };
 
 /* A clean job for kernel k: every field before raw written (raw: each
  * run writes its own), field by field rather than by memset, which a
  * form paid four times under sim. A field added to struct job moves
  * raw, and the assertion asks for it here. */
-_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 176 : offsetof(struct job, raw)),
+_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 168 : offsetof(struct job, raw)),
 	       "job_clear: a new field of struct job must be cleared there");
 static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
 {
@@ -133,7 +120,6 @@ static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_
 	j->counted = false;
 	j->cyc_est = j->ins_est = 0;
 	j->spread_repeats = 0;
-	j->judged = false;
 }
 
 static unsigned nbodies(const struct bm_kernel *k)
@@ -789,6 +775,15 @@ static void program_fields(struct rec *r, const struct job *j, int64_t ops, int6
 		rec_close(r);
 }
 
+/* Is the figure one that can be right? "ok", or why not: below_floor
+ * (not positive, or under what a dependent operation or an L1 load must
+ * take) or unstable (the spread reaches zero, or the estimate did not
+ * settle). The first that applies is said. */
+struct verdict {
+	const char *word;
+	char why[320];
+};
+
 /* Does the job's kernel name end in `kind` (".lat" or ".thr", four
  * characters)? The name's length is found once a job (run_job): a point
  * asked this some five times, each two strlen of a name. */
@@ -987,21 +982,6 @@ static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, s
 	}
 }
 
-/* The verdict on a point's cycles per op, judged once a point: the look
- * for a point to measure again (below_floor_now) and the report read the
- * same estimate (estimate keeps its spread), and under sim the second
- * judging was some 250 instructions of a form's cost. judge's one side
- * effect, lowering a floor measured again, happens at the first. */
-static const struct verdict *point_verdict(const struct job *j, struct bm_estimate cyc_op)
-{
-	struct job *w = (struct job *)j; /* a cache of what the raw counts give, as estimate's spread */
-	if (!w->judged) {
-		judge(j, cyc_op, true, &w->verdict);
-		w->judged = true;
-	}
-	return &w->verdict;
-}
-
 /* The result as the summary reads it: cycles per op and, where counted,
  * branch mispredicts per op. A figure below its floor is left out. */
 static void summary_point(const struct job *j, int64_t cyc, const struct verdict *v, int64_t ops)
@@ -1107,18 +1087,14 @@ static bool report_result(const struct job *j)
 	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
 	struct bm_estimate cyc = has_cyc ? estimate(j, BM_SLOT_CYCLES, true) : tim;
 	struct bm_estimate cyc_op = per_op_of(cyc, ops);
-	struct verdict timer_v; /* without a cycle counter: judged on the timer, here */
-	const struct verdict *vp = &timer_v;
-	if (has_cyc)
-		vp = point_verdict(j, cyc_op);
-	else
-		judge(j, per_op_of(tim, ops), false, &timer_v);
+	struct verdict v;
+	judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc, &v);
 	if (has_cyc) {
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);
 		if (cyc.est <= 0) {
 			/* a cost of zero or less per op is not a measurement */
-			rec_str(&r, "cycles_per_op_unavailable", vp->why);
+			rec_str(&r, "cycles_per_op_unavailable", v.why);
 			table_add(&tl, " %29s", "(cycles: noise > work)");
 		} else {
 			/* one number where the quartiles are the estimate itself */
@@ -1181,27 +1157,27 @@ static bool report_result(const struct job *j)
 		rec_close(&r);
 	if (j->k->program != BM_NOT_PROGRAM)
 		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
-	summary_point(j, cyc_op.est, vp, ops);
-	bool ok = strcmp(vp->word, "ok") == 0;
+	summary_point(j, cyc_op.est, &v, ops);
+	bool ok = strcmp(v.word, "ok") == 0;
 	if (has_cyc && cyc.est > 0 && ok)
 		remember_latency(j, cyc_op.est);
-	if (has_cyc && cyc.est > 0 && (ok || strcmp(vp->word, "unstable") == 0))
+	if (has_cyc && cyc.est > 0 && (ok || strcmp(v.word, "unstable") == 0))
 		remember_width(j, ipc_of(j));
 	/* counts read through a firmware trap (the core record says what a
 	 * read costs and what it disturbs) */
 	if (has_cyc && c->slot[BM_SLOT_CYCLES].emulated)
 		rec_bool(&r, "cycles_emulated", true);
-	if (strcmp(vp->word, "ok") != 0)
-		rec_str(&r, "vd", vp->word);
-	if (vp->why[0])
-		rec_str(&r, "vw", vp->why);
+	if (strcmp(v.word, "ok") != 0)
+		rec_str(&r, "vd", v.word);
+	if (v.why[0])
+		rec_str(&r, "vw", v.why);
 	bm_emit(&r);
 	if (!first_result_time)
 		first_result_time = arch_time();
 	if (j->tries > 1)
-		bm_printf("%s  %s (try %u: the tries before read below a floor or measured nothing)\n", tl.buf, vp->word, j->tries);
+		bm_printf("%s  %s (try %u: the tries before read below a floor or measured nothing)\n", tl.buf, v.word, j->tries);
 	else
-		bm_printf("%s  %s\n", tl.buf, vp->word);
+		bm_printf("%s  %s\n", tl.buf, v.word);
 	return true;
 }
 
@@ -1248,19 +1224,20 @@ static bool report_form(const struct job *j)
 		return true;
 	}
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	const struct verdict *v = point_verdict(j, cyc_op);
+	struct verdict v;
+	judge(j, cyc_op, true, &v);
 	/* the reason outlives this call (the latency's waits for its
 	 * throughput); copied without the formatter, which a simulated core
 	 * pays for at every form, and only up to its end (mostly empty) */
-	static char why[sizeof(v->why)];
-	size_t wn = strlen(v->why); /* v->why is a string of at most sizeof(why) - 1 */
-	memcpy(why, v->why, wn);
+	static char why[sizeof(v.why)];
+	size_t wn = strlen(v.why); /* v.why is a string of at most sizeof(why) - 1 */
+	memcpy(why, v.why, wn);
 	why[wn] = 0;
 	p.measured = true;
 	p.cyc = cyc_op;
-	p.vd = v->word;
+	p.vd = v.word;
 	p.why = why;
-	if (cyc_op.est > 0 && insn_vd_ok(v->word))
+	if (cyc_op.est > 0 && insn_vd_ok(v.word))
 		remember_latency(j, cyc_op.est);
 	insn_record_point(j->k, thr, &p);
 	if (!first_result_time)
@@ -1414,7 +1391,9 @@ static bool below_floor_now(const struct job *j)
 	if (j->env->opt->repeat || !j->ctr->slot[BM_SLOT_CYCLES].avail)
 		return false;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	return strcmp(point_verdict(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops))->word, "below_floor") == 0;
+	static struct verdict v; /* judge writes it (off the stack: its why is 320 bytes) */
+	judge(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops), true, &v);
+	return strcmp(v.word, "below_floor") == 0;
 }
 
 static int measured_point(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
@@ -1443,8 +1422,9 @@ static void second_pass_point(const struct job *j, unsigned i)
 		return;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	const struct verdict *v = point_verdict(j, cyc_op);
-	if (strcmp(v->word, "below_floor") == 0)
+	struct verdict v;
+	judge(j, cyc_op, true, &v);
+	if (strcmp(v.word, "below_floor") == 0)
 		return;
 	/* baremark.selftest=unstable: the second pass reads its first point
 	 * at a tenth of the cost (an in-order core's window probe then reads
@@ -1452,7 +1432,7 @@ static void second_pass_point(const struct job *j, unsigned i)
 	 * every knee it can move moves */
 	if (j->env->opt->selftest_unstable)
 		cyc_op.est = i == 0 ? cyc_op.est / 10 : i >= 4 ? cyc_op.est * 3 : cyc_op.est;
-	summary_point(j, cyc_op.est, v, ops);
+	summary_point(j, cyc_op.est, &v, ops);
 }
 
 static void second_pass(struct job *j, const struct bm_kernel *k, const struct bm_env *env,

@@ -145,8 +145,6 @@ refuse "a quote in a template" 'i\tadd\tadd {d}, "{1}", {2}' "quote"
 refuse "a form named twice" 'i\tadd\tadd {d}, {1}, {2}\ni\tadd\tadd {d}, {1}, {2}' "already on line 1"
 refuse "a companion that is not there" 'm\tdiv\tdiv {d}, {1}, {2}\tvia=i.xor' "no such form"
 refuse "a result-less form with a latency" 'i\tsd\tsd {2}, 0({1})\tcls=-mx' "say nolat"
-refuse "a pointer operand without the words it addresses (vals=ptr)" 'i\tld\tld {d}, 8({1})\tcls=xm' "vals=ptr or vals=lrsc"
-refuse "a compressed pointer without vals=ptr" 'c\tld\tc.ld {d}, 8({1})\tcls=cp' "vals=ptr or vals=lrsc"
 refuse "a compressed form with a third constant" 'c\tx\tc.add {d}, {3}\tcls=c--c chain=d' "K3 is not there"
 
 # Forms the assembler cannot spell are written with .insn and their
