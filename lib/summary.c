@@ -496,6 +496,12 @@ static void knee_suffix(const double *x, const double *y, int m, struct knee_sum
 	}
 }
 
+/* The gradual shape at depth x for a stack of R entries (sm_knee). */
+static double knee_f(double x, int R)
+{
+	return x + 1 <= R ? 0 : (x + 1 - R) / x;
+}
+
 /* A structure's capacity off the knee of its cost curve (x ascending:
  * calls deep), by fitting both shapes a full structure gives and keeping
  * the better:
@@ -535,8 +541,12 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 		xi[i] = (int64_t)x[i];
 	struct fit_y ys = fit_y_of(y, m);
 	bool ascending = true; /* as measured; else every point is worked out for every R */
-	for (int i = 1; i < m; i++)
+	double xlo = x[0], xhi = x[0]; /* the depths measured: the rise a fit draws is f(xhi) - f(xlo) */
+	for (int i = 1; i < m; i++) {
 		ascending = ascending && xi[i] > xi[i - 1] && xi[i] > 0;
+		xlo = x[i] < xlo ? x[i] : xlo;
+		xhi = x[i] > xhi ? x[i] : xhi;
+	}
 	static struct knee_sums suf[SM_MAX_POINTS + 1] BM_NOINIT; /* [0, m] written before read */
 	if (ascending)
 		knee_suffix(x, y, m, suf);
@@ -559,7 +569,12 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 				f[i] = xi[i] + 1 <= R ? 0 : (x[i] + 1 - R) / x[i];
 			fitted = line_fit(f, y, m, 0, &ys, &a, &b, &sse);
 		}
-		if (!fitted || b < min_rise || sse > unexplained)
+		/* the rise the fit draws over the depths measured, not b (its
+		 * cost of a return that always misses): a stack smaller than the
+		 * first depth draws the curve already up at its start, and
+		 * alone, with the half-the-lowest-cost least, the C906's RTL
+		 * curve (4.9 cycles over 13.4) passed only as R = 2, b 10.8 */
+		if (!fitted || b < min_rise || sse > unexplained || b * (knee_f(xhi, R) - knee_f(xlo, R)) < min_rise)
 			continue;
 		sse_of[R] = sse;
 		if (best < 0 || sse < best) {

@@ -69,9 +69,10 @@ bm_ret_chain:
 	.endr
 2:	ret
 
-/* return stack, random call sites (see bpu_x86_64.S): 128 functions of
- * 64 bytes, each calling the next from the site its byte names; both
- * paths retire seven instructions */
+/* return stack, random call sites (see bpu_riscv64.S): 128 functions of
+ * 64 bytes, each calling the next from the site its byte names (0 or
+ * 16: the second site 16 bytes past the first), the site chosen by an
+ * indirect branch; every path retires nine instructions */
 	.globl	bm_ret_random_chain
 	.balign	64
 bm_ret_random_chain:
@@ -80,11 +81,14 @@ bm_ret_random_chain:
 2:	stp	x29, x30, [sp, #-16]!
 	add	x4, x4, #1
 	ldrb	w12, [x11], #1
-	cbnz	w12, 3f
-	bl	2f
+	adr	x13, 3f
+	add	x12, x13, x12
+	br	x12
+3:	bl	2f
 	ldp	x29, x30, [sp], #16
 	ret
-3:	bl	2f
+	nop
+	bl	2f
 	ldp	x29, x30, [sp], #16
 	ret
 	.endr

@@ -85,31 +85,42 @@ bm_ret_chain:
 
 /* Return stack, random call sites: 128 functions of 64 bytes, each
  * calling the next from one of two call sites as its site byte says
- * (bpu.c: fresh random bytes every run, never replayed), so a return goes
- * to a place no history predicts: only a return stack does. Both paths
- * retire ten instructions. */
+ * (bpu.c: fresh random bytes every run, never replayed, each 0 or 16:
+ * the second site is 16 bytes past the first), so a return goes to a
+ * place no history predicts: only a return stack does. The site is
+ * chosen by an indirect jump and the call is an indirect one to the
+ * next function (t3 holds the auipc's pc, so 44(t3) is the next
+ * function), not a branch and a jal: the C906 (OpenC906 aq_ifu_pred.v)
+ * enters taken branches and jals in its 16-entry BTB and predicts no
+ * jalr but a return, so with those the chain's footprint in the BTB grew
+ * with the depth and bent the curve before the stack's 4 entries (issue
+ * 45); with these the chain holds no BTB entry at any depth, and a core
+ * that predicts indirect jumps meets the same 50% choice a branch gave.
+ * Every path retires twelve instructions. */
 	.globl	bm_ret_random_chain
 	.balign	64
 bm_ret_random_chain:
 	.rept	128
 	.balign	64
-2:	addi	sp, sp, -16
+	addi	sp, sp, -16
 	sd	ra, 0(sp)
 	addi	a4, a4, 1
 	lbu	t2, 0(t1)
 	addi	t1, t1, 1
-	bnez	t2, 3f
-	jal	ra, 2f
+	auipc	t3, 0
+	add	t2, t2, t3
+	jalr	zero, 12(t2)
+	jalr	ra, 44(t3)
 	ld	ra, 0(sp)
 	addi	sp, sp, 16
 	ret
-3:	jal	ra, 2f
+	jalr	ra, 44(t3)
 	ld	ra, 0(sp)
 	addi	sp, sp, 16
 	ret
 	.endr
 	.balign	64
-2:	ret
+	ret
 
 /* Indirect: a call through a table of stub addresses (state: 0 table,
  * 8 index mask), cycling through it; stub k adds k + 1 and returns.

@@ -67,12 +67,13 @@ bm_ret_chain:
 
 /* Return stack, random call sites: 128 functions of 64 bytes, each
  * calling the next from one of two sites as the next site byte says
- * (bpu.c: fresh random bytes for every run, never replayed). A return
- * goes to whichever site called, chosen by a coin no history holds, so
- * no target buffer or history-based indirect predictor can learn it:
- * only a return stack predicts it. Both paths retire the same seven
- * instructions; the choosing branch mispredicts half the time at every
- * depth, a constant under the curve. */
+ * (bpu.c: fresh random bytes for every run, never replayed, each 0 or
+ * 16: the second site 16 bytes past the first). A return goes to
+ * whichever site called, chosen by a coin no history holds, so no
+ * target buffer or history-based indirect predictor can learn it: only
+ * a return stack predicts it. The site is chosen by an indirect jump
+ * (see bpu_riscv64.S), which mispredicts half the time at every depth,
+ * a constant under the curve. Every path retires eight instructions. */
 	.globl	bm_ret_random_chain
 	.balign	64
 bm_ret_random_chain:
@@ -81,11 +82,14 @@ bm_ret_random_chain:
 2:	inc	%rax
 	movzbl	(%r11), %edx
 	inc	%r11
-	test	%edx, %edx
-	jnz	3f
-	call	2f
-	ret
+	lea	3f(%rip), %r9
+	add	%r9, %rdx
+	jmp	*%rdx
+	.balign	16, 0xcc
 3:	call	2f
+	ret
+	.balign	16, 0xcc
+	call	2f
 	ret
 	.endr
 	.balign	64, 0xcc

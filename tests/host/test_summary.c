@@ -333,6 +333,47 @@ void test_summary(void)
 		      "C906 fixed returns: a step between 12 and 16 (%g %g %s)", s.ret_fixed.fits, s.ret_fixed.exceeds,
 		      sm_shape_names[s.ret_fixed_knee.shape]);
 	}
+	/* The C906's RTL (2026-12-07, sim profile, branch.ret.random and
+	 * .fixed alone, so no mispredict penalty: the least rise is half the
+	 * lowest cost). The chain whose sites a branch chose and whose calls
+	 * were jals (before 2026-12-07) rose from depth 2 as its footprint
+	 * in the 16-entry BTB grew; only R = 2 had a b of 6.7 or more (10.8),
+	 * drawing a rise of 5.3 over the depths measured, and the summary
+	 * read a 2-entry stack. The rise drawn is what is held to the least:
+	 * no knee. Today's chain (indirect jumps and calls, no BTB entry) is
+	 * flat to depth 3 and rises 2.9 cycles as (d + 1 - 4)/d, R = 4 with
+	 * a residual of 0.008 (R = 5: 0.65), but under half of 19 too.
+	 * (Neither is read as "at least 128" without a penalty: the harness,
+	 * summary_derived.c, says why there is no reading.) */
+	{
+		static const double dx[] = {2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128};
+		static const double old[] = {13.41,  13.601, 14.457, 14.888, 15.163, 15.178, 15.625, 16.323,
+					     17.136, 17.621, 17.428, 17.66,  17.753, 17.805, 17.007, 18.309};
+		static const double now[] = {19.004, 18.95,  19.738, 20.188, 20.45,  20.703, 20.863, 21.065,
+					     21.246, 21.434, 21.549, 21.664, 21.76,  21.789, 21.878, 21.855};
+		struct sm_point c[18];
+		for (int i = 0; i < 16; i++)
+			c[i] = (struct sm_point){"branch.ret.random", (int64_t)dx[i], old[i], 0, false, 0};
+		summary_derive(c, 16, &s);
+		CHECK(s.ras.has && s.ras.open && !s.steps_by_penalty,
+		      "C906, the old chain alone: no knee rises by half its lowest cost (open %d, %g-%g)", s.ras.open,
+		      s.ras.fits, s.ras.exceeds);
+		for (int i = 0; i < 16; i++)
+			c[i].cyc = now[i];
+		summary_derive(c, 16, &s);
+		CHECK(s.ras.has && s.ras.open, "C906, today's chain alone: 2.9 over 19 is under the least (open %d)",
+		      s.ras.open);
+		/* with the penalty of the whole run (2.93: branch.random 3.93
+		 * over branch.predictable 1.0, half of them mispredicted), the
+		 * knee is read: 4 entries, and no other as good */
+		c[16] = (struct sm_point){"branch.predictable", -1, 1.0, 0, false, 0};
+		c[17] = (struct sm_point){"branch.random", -1, 2.465, 0, false, 0};
+		summary_derive(c, 18, &s);
+		CHECK(s.ras.has && !s.ras.open && s.ras_knee.shape == SM_SHAPE_GRADUAL && NEAR(s.ras_knee.entries, 4) &&
+			      NEAR(s.ras.fits, 4) && NEAR(s.ras.exceeds, 5),
+		      "C906, today's chain with the penalty: 4 entries, 4-4 (%g: %g-%g %s)", s.ras_knee.entries,
+		      s.ras.fits, s.ras.exceeds, sm_shape_names[s.ras_knee.shape]);
+	}
 	/* Zen 4 (EPYC, family 19h model 11h, KVM, 2026-12-03, Linux build,
 	 * full profile): branch.ret.random rises as (d - 32)/d of a 20-cycle
 	 * penalty past AMD's 32-entry return stack, over a base that pays
