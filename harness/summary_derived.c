@@ -137,19 +137,18 @@ static void rise_field(struct rec *r, const char *key, const struct sm_rise *x, 
 /* A return chain with no knee, judged without the mispredict penalty
  * (branch.random or branch.predictable did not run; where they ran and
  * read no penalty, an emulator's, no knee is what the core does): the
- * least rise was half the chain's
- * lowest cost, more than a missed return costs on many cores (the C906's
- * RTL: a clean knee at 4 entries that rises 2.7 cycles over a lowest cost
- * of 16), so no knee is no reading, not "at least" the deepest depth. */
-static bool knee_unjudged(struct rec *r, const char *key, const struct sm_rise *x, bool penalty_read)
+ * least rise was half the chain's lowest cost, more than a missed return
+ * costs on many cores (the C906's RTL: a clean knee at 4 entries that
+ * rises 2.97 cycles over a lowest cost of 19), so no knee is no reading,
+ * listed under `unavailable` with this reason, not "at least" the
+ * deepest depth. */
+static bool knee_unjudged(const struct sm_rise *x, bool penalty_read)
 {
-	if (penalty_read || !x->has || !x->open)
-		return false;
-	missing(r, key,
-		why("no knee rising by half the chain's lowest cost, and without the mispredict penalty (branch.random "
-		    "and branch.predictable did not both run) a smaller rise cannot be judged"));
-	return true;
+	return !penalty_read && x->has && x->open;
 }
+#define KNEE_UNJUDGED_WHY                                                                                   \
+	"no knee rising by half the chain's lowest cost, and without the mispredict penalty (branch.random and " \
+	"branch.predictable did not both run) a smaller rise cannot be judged"
 
 /* A capacity read off its knee (lib/summary.c, sm_knee): a gradual rise
  * gives entries (the best fit, and fits..exceeds-1 the range as good), a
@@ -516,8 +515,12 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 		missing(&r, "btb_16", why("branch.btb.16 did not run"));
 	if (!s.ras.has && ASKED("branch.ret.random"))
 		missing(&r, "return_stack", why("branch.ret.random did not run"));
+	else if (knee_unjudged(&s.ras, s.has_mispredict))
+		missing(&r, "return_stack", why(KNEE_UNJUDGED_WHY));
 	if (!s.ret_fixed.has && ASKED("branch.ret.fixed"))
 		missing(&r, "return_fixed", why("branch.ret.fixed did not run"));
+	else if (knee_unjudged(&s.ret_fixed, s.has_mispredict))
+		missing(&r, "return_fixed", why(KNEE_UNJUDGED_WHY));
 	if (!s.indirect.has && ASKED("branch.indirect"))
 		missing(&r, "indirect_targets", why("branch.indirect did not run"));
 	if (!s.pattern.has && ASKED("branch.pattern", "branch.predictable", "branch.random"))
@@ -678,12 +681,11 @@ void summary_emit_derived(const struct sm_results *run, const struct bm_options 
 				   : "the knee of the curve: the best fit of a gradual (d-R)/d rise or a step, rising by half "
 				     "its lowest cost or more";
 	const char *ras_unit = "calls deep, each from a random one of two sites (only a return stack predicts)";
-	if (!unstable_field(&r, "return_stack", &TWO(ras), ras_unit, knee) &&
-	    !knee_unjudged(&r, "return_stack", &s.ras, s.has_mispredict))
+	if (!knee_unjudged(&s.ras, s.has_mispredict) && !unstable_field(&r, "return_stack", &TWO(ras), ras_unit, knee))
 		knee_field(&r, "return_stack", &s.ras, &s.ras_knee, ras_unit, knee);
 	const char *fixed_unit = "calls deep, returns to fixed places (a BTB can help)";
-	if (!unstable_field(&r, "return_fixed", &TWO(ret_fixed), fixed_unit, knee) &&
-	    !knee_unjudged(&r, "return_fixed", &s.ret_fixed, s.has_mispredict))
+	if (!knee_unjudged(&s.ret_fixed, s.has_mispredict) &&
+	    !unstable_field(&r, "return_fixed", &TWO(ret_fixed), fixed_unit, knee))
 		knee_field(&r, "return_fixed", &s.ret_fixed, &s.ret_fixed_knee, fixed_unit, knee);
 	SETTLED_OR(rise_field, "indirect_targets", TWO(indirect), &s.indirect,
 		   "targets in a repeating cycle at one call site", by);

@@ -344,7 +344,7 @@ void test_summary(void)
 	 * flat to depth 3 and rises 2.9 cycles as (d + 1 - 4)/d, R = 4 with
 	 * a residual of 0.008 (R = 5: 0.65), but under half of 19 too.
 	 * (Neither is read as "at least 128" without a penalty: the harness,
-	 * summary_derived.c, says why there is no reading.) */
+	 * summary_derived.c, lists it unavailable with why.) */
 	{
 		static const double dx[] = {2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128};
 		static const double old[] = {13.41,  13.601, 14.457, 14.888, 15.163, 15.178, 15.625, 16.323,
