@@ -51,7 +51,10 @@ bm_btb_sled\spacing\()_end:
  * to the same place: a target buffer can predict it too); the state
  * (offset 0) holds the entry that makes the calls `depth` deep. Returns
  * the calls made. t1 walks the random chain's site bytes (state 8; see
- * bm_ret_random_chain). */
+ * bm_ret_random_chain). The call is an indirect one (t3 steps from the
+ * entry to each next function), not a jal, for the reason the random
+ * chain gives: the C906's 16-entry BTB holds jals, and they outgrew it
+ * at depth 16 and stepped the curve. */
 	.globl	bm_ret_x1, bm_ret_x2, bm_ret_chain
 	.balign	64
 bm_ret_x2:
@@ -62,7 +65,8 @@ bm_ret_x1:
 	ld	a3, 0(a0)
 	ld	t1, 8(a0)
 	li	a4, 0
-1:	jalr	ra, a3
+1:	mv	t3, a3
+	jalr	ra, a3
 	addi	a1, a1, -1
 	bnez	a1, 1b
 	mv	a0, a4
@@ -72,14 +76,14 @@ bm_ret_x1:
 	.balign	64
 bm_ret_chain:
 	.rept	128
-2:	addi	sp, sp, -16
+	addi	sp, sp, -16
 	sd	ra, 0(sp)
 	addi	a4, a4, 1
-	jal	ra, 2f
+	addi	t3, t3, 32
+	jalr	ra, 0(t3)
 	ld	ra, 0(sp)
 	addi	sp, sp, 16
 	ret
-	nop
 	.endr
 2:	ret
 

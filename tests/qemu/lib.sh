@@ -81,7 +81,7 @@ check_complete_run() {
 	# longest BTB passes (512 and more one-instruction blocks) a little
 	# high, so those are held to 1%.
 	expect_q "$n" '[.[] | select(.type=="result" and (.kernel=="branch.btb.4" or .kernel=="branch.btb.16"))] | length == 24 and (map(.param.value) | unique) == [8,16,32,64,128,256,512,1024,2048,4096,8192,16384] and all(if .param.value <= 256 then .instructions_per_op == 1 else (.instructions_per_op - 1 | fabs) < 0.01 end) and all(.empty_pass_subtracted)' "branch.btb.4 and .16: 8 to 16384 jumps, one instruction per jump (empty pass subtracted)"
-	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.ret.fixed") | .instructions_per_op] | length == 16 and (unique | length == 1) and (.[0] == 7 or .[0] == 5)' "branch.ret.fixed: 16 depths, 2 to 128 (each to 8), the same whole number of instructions per call level"
+	expect_q "$n" '[.[] | select(.type=="result" and .kernel=="branch.ret.fixed") | .instructions_per_op] | length == 16 and (unique | length == 1) and (.[0] == 8 or .[0] == 5)' "branch.ret.fixed: 16 depths, 2 to 128 (each to 8), the same whole number of instructions per call level (8 on riscv64, 5 on arm64)"
 	# the random-site chain: frame, count, site byte (and its pointer's
 	# step on rv64), branch, call, return (+1 for the frame's second half
 	# on rv64): 10 on rv64, 7 on a64, whichever site each call takes
