@@ -12,6 +12,14 @@
 set -uo pipefail
 TOOL=${TOOL:-build/host/baremark}
 export BM_QEMU_ICOUNT=off
+# Without -icount QEMU's counters follow the host's clock, and each read
+# traps to the firmware: a read costs some 3,600 ticks and a body of
+# pipeline.add.thr a few, so its N and 2N passes can take the same host
+# time, 2N - N at or under zero, which the harness refuses as "no
+# instructions counted" (the counter did not count the code: it counted
+# the host). Which point meets it moves with the code's layout (add.thr
+# since ab7d7fd, 2026-12-07); any other error still fails.
+only_uncounted='.[-1].errors == ([.[] | select(.type == "error" and .what == "no instructions counted")] | length)'
 total_pass=0
 total_fail=0
 
@@ -41,7 +49,7 @@ for PLATFORM in qemu-rv64 qemu-a64; do
 		expect_q smp4 "[.[] | select(.type==\"result\" and .kernel==\"multicore.bw.$k\") | .param.value] == [1,2,3,4]" "$p: bandwidth $k with 1..4 cores"
 	done
 	expect_q smp4 '[.[] | select(.type=="result" and .kernel=="multicore.primes")] | map(.param.value) == [1,2,3,4] and all(.primes == 2262 and .speedup > 0 and (.cores | length) == .param.value)' "$p: prime counting on 1..4 cores, count checked (2262 below 20000)"
-	expect_q smp4 '.[-1].type == "end" and .[-1].errors == 0' "$p: complete, no errors"
+	expect_q smp4 ".[-1].type == \"end\" and $only_uncounted" "$p: complete, no errors but host-clock points refused"
 	expect_q smp4 '[.[] | select(.type=="result" or .type=="core")] | all(has("core_type"))' "$p: every record names its core type"
 
 	# 2. baremark.cores=all: the suite on each core in turn.
@@ -49,7 +57,7 @@ for PLATFORM in qemu-rv64 qemu-a64; do
 	expect_q all '[.[] | select(.type=="core") | .core] | sort == [0,1,2,3]' "$p: cores=all: a core record from each core"
 	expect_q all '[.[] | select(.type=="result" and .kernel=="pipeline.add.lat") | .core] | sort == [0,1,2,3]' "$p: cores=all: the kernel ran on each core"
 	boot list "baremark.profile=quick baremark.only=pipeline.add.lat baremark.cores=2" "${smp[@]}"
-	expect_q list '[.[] | select(.type=="core") | .core] == [2] and .[-1].errors == 0' "$p: cores=2: only on core 2"
+	expect_q list "[.[] | select(.type==\"core\") | .core] == [2] and $only_uncounted" "$p: cores=2: only on core 2"
 
 	# 3. A cpu in the tree that cannot start (Arm: a fifth cpu QEMU does
 	# not have; PSCI refuses it). Not on RISC-V: OpenSBI 1.1 rewrites the
