@@ -566,7 +566,7 @@ static void sm_knee(const struct sm_point *p, int n, const char *kernel, double 
 			fitted = knee_fit_at(&poly, (double)R, &ys, tiny, &b, &sse);
 		} else {
 			for (int i = 0; i < m; i++)
-				f[i] = xi[i] + 1 <= R ? 0 : (x[i] + 1 - R) / x[i];
+				f[i] = knee_f(x[i], R);
 			fitted = line_fit(f, y, m, 0, &ys, &a, &b, &sse);
 		}
 		/* the rise the fit draws over the depths measured, not b (its
