@@ -55,6 +55,10 @@ struct job {
 	const struct bm_counters *ctr;
 	uint64_t param;
 	bool has_param; /* false for what is said before any parameter runs */
+	/* the timer is read around each pass: not for a form where cycles
+	 * are counted (its record has no time, and primary_slot reads
+	 * cycles), some 100 instructions a form under sim */
+	bool timer;
 	unsigned tries; /* this measurement of the point is the tries-th (MAX_TRIES) */
 	/* results */
 	const char *skip_why;
@@ -116,11 +120,16 @@ static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_
 	j->settled = false;
 	j->cold = j->cold_timed = false;
 	j->events = false;
+	j->timer = true;
 	j->name_len = 0;
 	j->counted = false;
 	j->cyc_est = j->ins_est = 0;
 	j->spread_repeats = 0;
 }
+
+/* The job whose verdict cycles_verdict holds (NULL: none; run_job
+ * forgets it). */
+static const struct job *verdict_of;
 
 static unsigned nbodies(const struct bm_kernel *k)
 {
@@ -156,7 +165,7 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 	/* the same branch history into every pass's body, whatever ran
 	 * before it (history_settle.h) */
 	arch_branch_history_settle();
-	s->t0 = arch_time();
+	s->t0 = j->timer ? arch_time() : 0;
 	if (j->events)
 		arch_counters_read(s->c0);
 	else
@@ -170,7 +179,7 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 		arch_counters_read(s->c1);
 	else
 		arch_counters_read_core(s->c1);
-	s->t1 = arch_time();
+	s->t1 = j->timer ? arch_time() : 0;
 	return res;
 }
 
@@ -451,6 +460,8 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
 	j->events = reads_events(k, ctr);
+	j->timer = !k->form || !ctr->slot[BM_SLOT_CYCLES].avail;
+	verdict_of = NULL;
 	j->name_len = k->name_len ? k->name_len : strlen(k->name);
 	arch_counters_settle();
 	uint64_t mark = arena_mark();
@@ -982,6 +993,19 @@ static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, s
 	}
 }
 
+/* A point's verdict on its cycles, judged once a measurement: the look
+ * for a retry (below_floor_now) and the report both want it, and under
+ * sim each judging is paid at every point. */
+static const struct verdict *cycles_verdict(const struct job *j, struct bm_estimate cyc_op)
+{
+	static struct verdict v; /* off the stack: its why is 320 bytes */
+	if (verdict_of != j) {
+		judge(j, cyc_op, true, &v);
+		verdict_of = j;
+	}
+	return &v;
+}
+
 /* The result as the summary reads it: cycles per op and, where counted,
  * branch mispredicts per op. A figure below its floor is left out. */
 static void summary_point(const struct job *j, int64_t cyc, const struct verdict *v, int64_t ops)
@@ -1087,14 +1111,16 @@ static bool report_result(const struct job *j)
 	struct bm_estimate tim = estimate(j, T_SLOT, !has_cyc);
 	struct bm_estimate cyc = has_cyc ? estimate(j, BM_SLOT_CYCLES, true) : tim;
 	struct bm_estimate cyc_op = per_op_of(cyc, ops);
-	struct verdict v;
-	judge(j, has_cyc ? cyc_op : per_op_of(tim, ops), has_cyc, &v);
+	struct verdict timer_v; /* no cycles: judged on the timer's ticks */
+	const struct verdict *v = has_cyc ? cycles_verdict(j, cyc_op) : &timer_v;
+	if (!has_cyc)
+		judge(j, per_op_of(tim, ops), false, &timer_v);
 	if (has_cyc) {
 		if (c->cycles_estimated)
 			rec_bool(&r, "cycles_estimated", true);
 		if (cyc.est <= 0) {
 			/* a cost of zero or less per op is not a measurement */
-			rec_str(&r, "cycles_per_op_unavailable", v.why);
+			rec_str(&r, "cycles_per_op_unavailable", v->why);
 			table_add(&tl, " %29s", "(cycles: noise > work)");
 		} else {
 			/* one number where the quartiles are the estimate itself */
@@ -1157,27 +1183,27 @@ static bool report_result(const struct job *j)
 		rec_close(&r);
 	if (j->k->program != BM_NOT_PROGRAM)
 		program_fields(&r, j, ops, cyc.est, ins, timed ? tim.est : 0);
-	summary_point(j, cyc_op.est, &v, ops);
-	bool ok = strcmp(v.word, "ok") == 0;
+	summary_point(j, cyc_op.est, v, ops);
+	bool ok = strcmp(v->word, "ok") == 0;
 	if (has_cyc && cyc.est > 0 && ok)
 		remember_latency(j, cyc_op.est);
-	if (has_cyc && cyc.est > 0 && (ok || strcmp(v.word, "unstable") == 0))
+	if (has_cyc && cyc.est > 0 && (ok || strcmp(v->word, "unstable") == 0))
 		remember_width(j, ipc_of(j));
 	/* counts read through a firmware trap (the core record says what a
 	 * read costs and what it disturbs) */
 	if (has_cyc && c->slot[BM_SLOT_CYCLES].emulated)
 		rec_bool(&r, "cycles_emulated", true);
-	if (strcmp(v.word, "ok") != 0)
-		rec_str(&r, "vd", v.word);
-	if (v.why[0])
-		rec_str(&r, "vw", v.why);
+	if (strcmp(v->word, "ok") != 0)
+		rec_str(&r, "vd", v->word);
+	if (v->why[0])
+		rec_str(&r, "vw", v->why);
 	bm_emit(&r);
 	if (!first_result_time)
 		first_result_time = arch_time();
 	if (j->tries > 1)
-		bm_printf("%s  %s (try %u: the tries before read below a floor or measured nothing)\n", tl.buf, v.word, j->tries);
+		bm_printf("%s  %s (try %u: the tries before read below a floor or measured nothing)\n", tl.buf, v->word, j->tries);
 	else
-		bm_printf("%s  %s\n", tl.buf, v.word);
+		bm_printf("%s  %s\n", tl.buf, v->word);
 	return true;
 }
 
@@ -1224,20 +1250,19 @@ static bool report_form(const struct job *j)
 		return true;
 	}
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	struct verdict v;
-	judge(j, cyc_op, true, &v);
+	const struct verdict *v = cycles_verdict(j, cyc_op);
 	/* the reason outlives this call (the latency's waits for its
 	 * throughput); copied without the formatter, which a simulated core
 	 * pays for at every form, and only up to its end (mostly empty) */
-	static char why[sizeof(v.why)];
-	size_t wn = strlen(v.why); /* v.why is a string of at most sizeof(why) - 1 */
-	memcpy(why, v.why, wn);
+	static char why[sizeof(v->why)];
+	size_t wn = strlen(v->why); /* v->why is a string of at most sizeof(why) - 1 */
+	memcpy(why, v->why, wn);
 	why[wn] = 0;
 	p.measured = true;
 	p.cyc = cyc_op;
-	p.vd = v.word;
+	p.vd = v->word;
 	p.why = why;
-	if (cyc_op.est > 0 && insn_vd_ok(v.word))
+	if (cyc_op.est > 0 && insn_vd_ok(v->word))
 		remember_latency(j, cyc_op.est);
 	insn_record_point(j->k, thr, &p);
 	if (!first_result_time)
@@ -1339,9 +1364,18 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
 	job_clear(j, k, env, ctr);
 	struct verify_call v = {k, env, NULL, false};
 	struct bm_trap t;
-	uint64_t mark = arena_mark();
-	int trapped = bm_guard(run_verify, &v, &t);
-	arena_release(mark);
+	int trapped = 0;
+	if (k->verify == insn_verify) {
+		/* a form's verify is its gate (kernels/insn/insn.c): the ISA's
+		 * answers, whose probes run under guards of their own, and
+		 * nothing from the arena; under sim the guard around it was
+		 * some 60 instructions a point */
+		run_verify(&v);
+	} else {
+		uint64_t mark = arena_mark();
+		trapped = bm_guard(run_verify, &v, &t);
+		arena_release(mark);
+	}
 	if (trapped) {
 		report_error_trap(j, &t);
 		++*errors;
@@ -1391,9 +1425,7 @@ static bool below_floor_now(const struct job *j)
 	if (j->env->opt->repeat || !j->ctr->slot[BM_SLOT_CYCLES].avail)
 		return false;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	static struct verdict v; /* judge writes it (off the stack: its why is 320 bytes) */
-	judge(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops), true, &v);
-	return strcmp(v.word, "below_floor") == 0;
+	return strcmp(cycles_verdict(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops))->word, "below_floor") == 0;
 }
 
 static int measured_point(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
@@ -1422,9 +1454,8 @@ static void second_pass_point(const struct job *j, unsigned i)
 		return;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
 	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
-	struct verdict v;
-	judge(j, cyc_op, true, &v);
-	if (strcmp(v.word, "below_floor") == 0)
+	const struct verdict *v = cycles_verdict(j, cyc_op);
+	if (strcmp(v->word, "below_floor") == 0)
 		return;
 	/* baremark.selftest=unstable: the second pass reads its first point
 	 * at a tenth of the cost (an in-order core's window probe then reads
@@ -1432,7 +1463,7 @@ static void second_pass_point(const struct job *j, unsigned i)
 	 * every knee it can move moves */
 	if (j->env->opt->selftest_unstable)
 		cyc_op.est = i == 0 ? cyc_op.est / 10 : i >= 4 ? cyc_op.est * 3 : cyc_op.est;
-	summary_point(j, cyc_op.est, &v, ops);
+	summary_point(j, cyc_op.est, v, ops);
 }
 
 static void second_pass(struct job *j, const struct bm_kernel *k, const struct bm_env *env,

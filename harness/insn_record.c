@@ -7,6 +7,7 @@
 #include "arch.h"
 #include "cores.h"
 #include "insn.h"
+#include "insn_line.h"
 #include "log.h"
 #include "record.h"
 #include "text.h"
@@ -162,6 +163,8 @@ static void run_fields(struct rec *r, const struct insn_point *any)
 static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
 {
 	const struct insn_form *f = k->form;
+	if (insn_line_emit(f, lat, thr))
+		return;
 	struct rec r;
 	rec_begin(&r, "insn");
 	if (arch_core_id() != cores.slot[cores.primary].hwid)
@@ -176,7 +179,7 @@ static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct
 	else if (f->lat_measured)
 		rec_str(&r, "lat_why", "no latency point in this run (not selected, or its error record says why)");
 	else
-		rec_str(&r, "lat_why", "nolat: no chain (a store, or a result not chained)"); /* short: a byte costs a simulated core ~40 instructions */
+		rec_str(&r, "lat_why", INSN_NOLAT_WHY);
 	if (thr && thr->measured) {
 		figure(&r, "thr", thr->cyc);
 		if (f->thr_insns_per_op > 1) /* the op is the form and its companion */

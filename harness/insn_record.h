@@ -21,6 +21,10 @@ struct insn_point {
 	unsigned cell;          /* a vector form's cell (insn.h: INSN_NCELL) */
 };
 
+/* A form without a latency chain says so (short: under sim a byte of a
+ * record costs a simulated core some 20 instructions). */
+#define INSN_NOLAT_WHY "nolat: no chain (a store, or a result not chained)"
+
 /* Is a verdict word "ok"? (Without a call: a form asks it some five
  * times, and under sim each strcmp is a form's cost.) */
 static inline bool insn_vd_ok(const char *vd)

@@ -65,6 +65,11 @@ bool log_table_shown(void)
 	return show_table;
 }
 
+bool log_records_shown(void)
+{
+	return show_records;
+}
+
 void bm_status(const char *fmt, ...)
 {
 	va_list ap;

@@ -8,6 +8,8 @@ void bm_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * is shown at all, so that nothing is built for nobody. */
 void bm_print(const char *s, size_t n);
 bool log_table_shown(void);
+/* Whether records are shown (a writer of its own, insn_line.c, asks). */
+bool log_records_shown(void);
 /* A line every console setting shows (the banner, the last line, a
  * change of baud rate). */
 void bm_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

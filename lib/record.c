@@ -260,11 +260,10 @@ void fmt_milli(char *buf, size_t cap, int64_t milli)
 	text_milli(&t, milli);
 }
 
-void rec_milli(struct rec *r, const char *k, int64_t milli)
+char *rec_milli_text(char *end, int64_t milli)
 {
 	uint64_t mag = milli < 0 ? (uint64_t)0 - (uint64_t)milli : (uint64_t)milli;
-	char b[32], *end = b + sizeof(b), *p = end;
-	key(r, k);
+	char *p = end;
 	/* the whole part, then '.' and the thousandths without their
 	 * trailing zeros (1.5, not 1.500; 4, not 4.000): the same number in
 	 * JSON, and fewer bytes on a slow serial line */
@@ -283,6 +282,13 @@ void rec_milli(struct rec *r, const char *k, int64_t milli)
 	p = bm_digits(p, mag, 10);
 	if (milli < 0)
 		*--p = '-';
+	return p;
+}
+
+void rec_milli(struct rec *r, const char *k, int64_t milli)
+{
+	char b[32], *end = b + sizeof(b), *p = rec_milli_text(end, milli);
+	key(r, k);
 	put(r, p, (size_t)(end - p));
 }
 
@@ -332,7 +338,12 @@ size_t rec_seal(struct rec *r, char tail[REC_TAIL])
 		rec_str(r, "record_type", type);
 		put(r, "}", 1);
 	}
-	uint32_t crc = bm_crc32(0, r->buf, r->len);
+	rec_tail(bm_crc32(0, r->buf, r->len), tail);
+	return r->len;
+}
+
+void rec_tail(uint32_t crc, char tail[REC_TAIL])
+{
 	static const char hex[] = "0123456789abcdef";
 	tail[0] = ' ';
 	tail[1] = '*';
@@ -340,7 +351,6 @@ size_t rec_seal(struct rec *r, char tail[REC_TAIL])
 		tail[2 + i] = hex[crc >> (28 - 4 * i) & 15];
 	tail[10] = '\n';
 	tail[11] = '\0';
-	return r->len;
 }
 
 size_t rec_finish(struct rec *r, char *out, size_t cap)

@@ -51,6 +51,12 @@ size_t rec_finish(struct rec *r, char *out, size_t cap);
 #define REC_TAIL 12
 size_t rec_seal(struct rec *r, char tail[REC_TAIL]);
 
+/* The tail after a record's JSON whose CRC-32 is crc: " *<8 hex>\n". */
+void rec_tail(uint32_t crc, char tail[REC_TAIL]);
+/* milli as a record writes it ("-1.234", "1.5", "4"), ending at end
+ * (at least 24 bytes after the buffer's start); returns where it starts. */
+char *rec_milli_text(char *end, int64_t milli);
+
 /* Formats milli as "-1.234" into buf (at least 24 bytes). */
 void fmt_milli(char *buf, size_t cap, int64_t milli);
 

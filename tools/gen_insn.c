@@ -394,6 +394,12 @@ static void read_table(const char *path)
 			die(line, "a form with a ZMM operand is named NAME.z");
 		if (!f->nolat && !uses(f, "{d}"))
 			die(line, "a form without a result ({d}) has no latency chain: say nolat");
+		/* the image writes the words a pointer addresses only for
+		 * these sets (kernels/insn/insn.c, fill) */
+		for (int i = 0; i < 4; i++)
+			if (is_ptr_class(f->cls[i]) && strcmp(f->vals, "ptr") != 0 && strcmp(f->vals, "lrsc") != 0)
+				die(line, "a pointer operand (class %c) addresses words only vals=ptr or vals=lrsc fills",
+				    f->cls[i]);
 		int ci = f->chain == 'd' ? 0 : f->chain - '0';
 		if (f->cls[ci] == '-')
 			die(line, "chain=%c names an operand the template does not have", f->chain);
