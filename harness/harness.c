@@ -253,18 +253,25 @@ static bool run_body(struct job *j, void *st, unsigned b, unsigned r)
 /* The estimate of slot s over the repeats so far: (2N - N), less (empty
  * 2N - empty N) where the kernel has empty passes; each body by its
  * minimum, or its median where the kernel renews its work (stats.h). */
-static struct bm_estimate estimate(const struct job *j, int s, bool spread)
+static struct bm_estimate estimate_of_repeats(const struct job *j, int s, bool spread);
+static inline struct bm_estimate estimate(const struct job *j, int s, bool spread)
 {
-	unsigned n = nbodies(j->k);
 	/* one repeat (sim): the difference of the bodies' one runs, its
 	 * quartiles itself (stats_difference's figures, without building the
-	 * series: a point asks for some seven estimates) */
+	 * series, and inline: a point asks for some six estimates, and under
+	 * sim a call's own cost was most of each) */
 	if (j->repeats == 1) {
 		int64_t e = j->raw[B_X2][s][0] - j->raw[B_X1][s][0];
-		if (n == NBODIES)
+		if (nbodies(j->k) == NBODIES)
 			e += j->raw[B_E1][s][0] - j->raw[B_E2][s][0];
 		return (struct bm_estimate){e, e, e};
 	}
+	return estimate_of_repeats(j, s, spread);
+}
+
+static struct bm_estimate estimate_of_repeats(const struct job *j, int s, bool spread)
+{
+	unsigned n = nbodies(j->k);
 	struct bm_series v[NBODIES] = {
 		{j->raw[B_X2][s], +1}, {j->raw[B_X1][s], -1}, {j->raw[B_E2][s], -1}, {j->raw[B_E1][s], +1}};
 	/* a kernel that renews its work every run (refresh) gives a fresh
@@ -1075,16 +1082,12 @@ static void catalogue(const struct bm_kernel *k)
  * The core type, the op and the parameter's name are in the run and
  * kernel records; a result record's check is always ok (a failed one is
  * an error record). Rarer fields keep their long names. */
-static bool report_form(const struct job *j);
 
-/* Writes a point's result; false where it turned out an error (a form's
- * retired instructions). */
+/* Writes a point's result (a form's: report_form). */
 static bool report_result(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	if (j->k->form)
-		return report_form(j);
 	catalogue(j->k);
 	struct rec r;
 	rec_begin(&r, "result");
@@ -1576,7 +1579,7 @@ unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters 
 			} else if (counted_nothing(&j)) {
 				report_uncounted(&j);
 				errors++;
-			} else if (!report_result(&j)) {
+			} else if (!(k->form ? report_form(&j) : report_result(&j))) {
 				errors++;
 			}
 		}

@@ -14,6 +14,7 @@
 #include "arch.h"
 #include "cores.h"
 #include "crc32.h"
+#include "text.h"
 #include "log.h"
 #include "record.h"
 #include "console.h"
@@ -31,10 +32,17 @@ static const union {
 	char c[HEAD_WORDS * 8];
 	uint64_t w[HEAD_WORDS];
 } head = {.c = HEAD};
+#define ID_MAX 80 /* the longest id this writer takes (put_id) */
+/* the longest line: the head, two ids, a round trip's reason, five
+ * numbers of at most 22 characters with their keys, the tail */
 static union {
-	char c[256];
-	uint64_t w[32];
+	char c[512];
+	uint64_t w[64];
 } line_buf;
+_Static_assert(HEAD_LEN + 2 * (ID_MAX + 1) + sizeof(",\"via\":\"\",\"lat_why\":\"" INSN_RT_WHY "\"") +
+			   5 * (12 + 22) + 1 + REC_TAIL <=
+		       sizeof(line_buf),
+	       "insn_line_emit: the longest line fits");
 
 /* A figure this writer can set down: measured, one number (one repeat,
  * or quartiles equal to it), judged ok with nothing to say. */
@@ -58,24 +66,44 @@ static char *put_figure(char *o, const char *key, size_t key_len, int64_t milli)
 	return put_bytes(o, p, (size_t)(end - p));
 }
 
+static char *put_count(char *o, const char *key, size_t key_len, unsigned n)
+{
+	char b[24], *end = b + sizeof(b), *p = bm_digits(end, n, 10);
+	o = put_bytes(o, key, key_len);
+	return put_bytes(o, p, (size_t)(end - p));
+}
+
+/* A form's id (the table's [a-z0-9_.], tools/gen_insn.c: no escapes) and
+ * its closing quote; NULL for one longer than the line allows for it. */
+static char *put_id(char *o, const char *id)
+{
+	const char *stop = id + ID_MAX;
+	while (*id && id < stop)
+		*o++ = *id++;
+	if (*id)
+		return NULL;
+	*o++ = '"';
+	return o;
+}
+
 #define KEY(s) s, sizeof(s) - 1
 
-bool insn_line_emit(const struct insn_form *f, const struct insn_point *lat, const struct insn_point *thr)
+bool insn_line_emit(const struct insn_form *f, const struct insn_point *lat, const struct insn_point *thr,
+		    const int64_t *via_lat)
 {
 	/* the table's line is the general writer's (emit) */
 	if (log_table_shown())
 		return false;
-	if (f->form_insns > 1 || f->thr_insns_per_op > 1 || !plain_point(thr) || thr->repeats ||
-	    thr->cycles_estimated)
+	if (!plain_point(thr) || thr->repeats || thr->cycles_estimated)
 		return false;
-	if (f->lat_measured && (f->via || !plain_point(lat)))
+	/* a latency through a companion: net of its latency, or a round
+	 * trip; one whose companion was not measured goes the general way */
+	if (f->lat_measured && (!plain_point(lat) || (f->via && !f->cross && !via_lat)))
 		return false;
 	if (arch_core_id() != cores.slot[cores.primary].hwid)
 		return false;
 	if (!log_records_shown())
 		return true;
-	/* ids are [a-z0-9_.] (tools/gen_insn.c): no escapes; one longer
-	 * than this line allows goes the general way */
 	char *line = line_buf.c;
 	static uint32_t head_crc;
 	static bool head_crc_known;
@@ -85,18 +113,34 @@ bool insn_line_emit(const struct insn_form *f, const struct insn_point *lat, con
 	}
 	for (unsigned i = 0; i < HEAD_WORDS; i++)
 		line_buf.w[i] = head.w[i];
-	char *o = line + HEAD_LEN;
-	const char *id = f->id;
-	for (; *id && o < line + 128; id++)
-		*o++ = *id;
-	if (*id)
+	char *o = put_id(line + HEAD_LEN, f->id);
+	if (!o)
 		return false;
-	*o++ = '"';
-	if (f->lat_measured)
-		o = put_figure(o, KEY(",\"lat\":"), lat->cyc.est);
-	else
+	if (f->form_insns > 1)
+		o = put_count(o, KEY(",\"ins\":"), f->form_insns);
+	if (!f->lat_measured) {
 		o = put_bytes(o, KEY(",\"lat_why\":\"" INSN_NOLAT_WHY "\""));
+	} else {
+		int64_t e = lat->cyc.est;
+		if (f->via) {
+			o = put_bytes(o, KEY(",\"via\":\""));
+			if (!(o = put_id(o, f->via)))
+				return false;
+		}
+		if (f->via && f->cross) {
+			o = put_figure(o, KEY(",\"rt\":"), e);
+			o = put_bytes(o, KEY(",\"lat_why\":\"" INSN_RT_WHY "\""));
+		} else {
+			if (f->via) {
+				o = put_figure(o, KEY(",\"via_lat\":"), *via_lat);
+				e -= *via_lat;
+			}
+			o = put_figure(o, KEY(",\"lat\":"), e);
+		}
+	}
 	o = put_figure(o, KEY(",\"thr\":"), thr->cyc.est);
+	if (f->thr_insns_per_op > 1)
+		o = put_count(o, KEY(",\"thr_ins\":"), f->thr_insns_per_op);
 	*o++ = '}';
 	rec_tail(bm_crc32(head_crc, line + HEAD_LEN, (size_t)(o - line) - HEAD_LEN), o);
 	console_write(line, (size_t)(o - line) + REC_TAIL - 1);

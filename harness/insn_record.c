@@ -131,8 +131,7 @@ static void latency_fields(struct rec *r, const struct insn_form *f, struct insn
 		int64_t c = 0;
 		if (f->cross) {
 			figure(r, "rt", e);
-			rec_str(r, "lat_why", "a round trip between register files through the companion: the two "
-					      "instructions' shares cannot be told apart");
+			rec_str(r, "lat_why", INSN_RT_WHY);
 			table_figure(t, "%8s*", e.est);
 			return;
 		}
@@ -163,7 +162,9 @@ static void run_fields(struct rec *r, const struct insn_point *any)
 static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
 {
 	const struct insn_form *f = k->form;
-	if (insn_line_emit(f, lat, thr))
+	int64_t via_lat = 0;
+	bool via_known = f->via && !f->cross && companion_lat(f->via, &via_lat);
+	if (insn_line_emit(f, lat, thr, via_known ? &via_lat : NULL))
 		return;
 	struct rec r;
 	rec_begin(&r, "insn");

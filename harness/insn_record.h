@@ -24,6 +24,8 @@ struct insn_point {
 /* A form without a latency chain says so (short: under sim a byte of a
  * record costs a simulated core some 20 instructions). */
 #define INSN_NOLAT_WHY "nolat: no chain (a store, or a result not chained)"
+/* and a chain across register files through a companion */
+#define INSN_RT_WHY "a round trip across register files through via: the two shares cannot be told apart"
 
 /* Is a verdict word "ok"? (Without a call: a form asks it some five
  * times, and under sim each strcmp is a form's cost.) */
