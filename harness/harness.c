@@ -55,10 +55,6 @@ struct job {
 	const struct bm_counters *ctr;
 	uint64_t param;
 	bool has_param; /* false for what is said before any parameter runs */
-	/* the timer is read around each pass: not for a form where cycles
-	 * are counted (its record has no time, and primary_slot reads
-	 * cycles), some 100 instructions a form under sim */
-	bool timer;
 	unsigned tries; /* this measurement of the point is the tries-th (MAX_TRIES) */
 	/* results */
 	const char *skip_why;
@@ -120,7 +116,6 @@ static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_
 	j->settled = false;
 	j->cold = j->cold_timed = false;
 	j->events = false;
-	j->timer = true;
 	j->name_len = 0;
 	j->counted = false;
 	j->cyc_est = j->ins_est = 0;
@@ -165,7 +160,7 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 	/* the same branch history into every pass's body, whatever ran
 	 * before it (history_settle.h) */
 	arch_branch_history_settle();
-	s->t0 = j->timer ? arch_time() : 0;
+	s->t0 = arch_time();
 	if (j->events)
 		arch_counters_read(s->c0);
 	else
@@ -179,7 +174,7 @@ static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, voi
 		arch_counters_read(s->c1);
 	else
 		arch_counters_read_core(s->c1);
-	s->t1 = j->timer ? arch_time() : 0;
+	s->t1 = arch_time();
 	return res;
 }
 
@@ -467,7 +462,6 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
 	j->events = reads_events(k, ctr);
-	j->timer = !k->form || !ctr->slot[BM_SLOT_CYCLES].avail;
 	verdict_of = NULL;
 	j->name_len = k->name_len ? k->name_len : strlen(k->name);
 	arch_counters_settle();
