@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "kernel.h"
+#include "point_path.h"
 
 static uint64_t lo, hi, cur;
 /* The kept block (arena_keep): [hi, top) when `kept`; `in_use` from the
@@ -65,7 +66,7 @@ static void drop_kept(void)
 	hi = top;
 }
 
-void *arena_alloc(size_t size, size_t align)
+BM_POINT_PATH void *arena_alloc(size_t size, size_t align)
 {
 	if (align < 16)
 		align = 16;
@@ -106,12 +107,12 @@ void *arena_keep(size_t size, uint64_t key, bool *fresh)
 	return (void *)(uintptr_t)p;
 }
 
-uint64_t arena_mark(void)
+BM_POINT_PATH uint64_t arena_mark(void)
 {
 	return cur;
 }
 
-void arena_release(uint64_t mark)
+BM_POINT_PATH void arena_release(uint64_t mark)
 {
 	if (mark >= lo && mark <= cur)
 		cur = mark;

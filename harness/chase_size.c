@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "platform.h"
 #include "summary_record.h"
+#include "point_path.h"
 
 #define MIB (1ull << 20)
 /* Where no size is known, the sweep reaches past the last-level caches
@@ -105,7 +106,7 @@ void chase_size_for_core(struct bm_env *e)
 	set_chase(e, largest, from);
 }
 
-void chase_size_after(struct bm_env *e, const struct bm_kernel *k)
+BM_POINT_PATH void chase_size_after(struct bm_env *e, const struct bm_kernel *k)
 {
 	static char from[200];
 	uint64_t step;

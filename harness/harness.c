@@ -21,6 +21,7 @@
 #include "stats.h"
 #include "summary.h"
 #include "summary_derived.h"
+#include "point_path.h"
 
 #define MAX_REPEATS BM_MAX_REPEATS
 /* the statistics take every repeat a job keeps */
@@ -96,7 +97,7 @@ struct job {
  * raw, and the assertion asks for it here. */
 _Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 168 : offsetof(struct job, raw)),
 	       "job_clear: a new field of struct job must be cleared there");
-static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
+BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
 {
 	j->k = k;
 	j->env = env;
@@ -126,7 +127,7 @@ static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_
  * forgets it). */
 static const struct job *verdict_of;
 
-static unsigned nbodies(const struct bm_kernel *k)
+BM_POINT_PATH static unsigned nbodies(const struct bm_kernel *k)
 {
 	return k->empty[0] && k->empty[1] ? NBODIES : 2;
 }
@@ -154,7 +155,7 @@ static void cold_cost(void)
  * code does not ask whether the pass is timed (`cold` is the caller's
  * answer): a branch on it would take the two passes into the body with
  * different histories. */
-static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, void *st, uint64_t iters, bool cold,
+BM_POINT_PATH static __attribute__((noinline)) uint64_t pass(struct job *j, bm_body_fn fn, void *st, uint64_t iters, bool cold,
 						 struct stamp *s)
 {
 	/* the same branch history into every pass's body, whatever ran
@@ -193,14 +194,14 @@ static int64_t counted(uint64_t c0, uint64_t c1)
 }
 
 /* A timed pass's counts and time into the job's raw series. */
-static void stamp_store(struct job *j, const struct stamp *s, unsigned b, unsigned r)
+BM_POINT_PATH static void stamp_store(struct job *j, const struct stamp *s, unsigned b, unsigned r)
 {
 	for (int c = 0, n = j->events ? BM_MAX_SLOTS : 2; c < n; c++)
 		j->raw[b][c][r] = counted(s->c0[c], s->c1[c]);
 	j->raw[b][T_SLOT][r] = (int64_t)(s->t1 - s->t0);
 }
 
-static bool checked_at(struct job *j, void *st, unsigned variant, uint64_t iters, uint64_t result)
+BM_POINT_PATH static bool checked_at(struct job *j, void *st, unsigned variant, uint64_t iters, uint64_t result)
 {
 	if (j->k->check(st, variant, iters, result))
 		return true;
@@ -209,7 +210,7 @@ static bool checked_at(struct job *j, void *st, unsigned variant, uint64_t iters
 	return false;
 }
 
-static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
+BM_POINT_PATH static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
 {
 	return checked_at(j, st, variant, j->iters, result);
 }
@@ -225,7 +226,7 @@ static bool checked(struct job *j, void *st, unsigned variant, uint64_t result)
  * 64-op bodies 2-9 cycles off (add's latency 1.03-1.08, its throughput
  * 1.03, where this order reads 1.00 and 1.00) and the 32 KiB chase at
  * its L1's edge under the 2-cycle floor, and why was not found. */
-static bool run_body(struct job *j, void *st, unsigned b, unsigned r)
+BM_POINT_PATH static bool run_body(struct job *j, void *st, unsigned b, unsigned r)
 {
 	const struct bm_kernel *k = j->k;
 	bm_body_fn fn = b < 2 ? k->body[b] : k->empty[b - 2];
@@ -293,12 +294,12 @@ static struct bm_estimate estimate_of_repeats(const struct job *j, int s, bool s
 }
 
 /* The slot whose estimate decides when to stop: cycles, else the timer. */
-static int primary_slot(const struct job *j)
+BM_POINT_PATH static int primary_slot(const struct job *j)
 {
 	return j->ctr->slot[BM_SLOT_CYCLES].avail ? BM_SLOT_CYCLES : T_SLOT;
 }
 
-static bool settled_now(const struct job *j)
+BM_POINT_PATH static bool settled_now(const struct job *j)
 {
 	int s = primary_slot(j);
 	/* 0.01 cycle per op, or two timer ticks */
@@ -308,7 +309,7 @@ static bool settled_now(const struct job *j)
 
 /* Time a point may take once its minimum repeats have run, if its
  * estimate has not settled: a quarter second (quick) or one second. */
-static uint64_t budget_ticks(const struct job *j)
+BM_POINT_PATH static uint64_t budget_ticks(const struct job *j)
 {
 	uint64_t hz = j->env->board->timebase_hz;
 	return j->env->opt->profile == BM_PROFILE_FULL ? hz : hz / 4;
@@ -321,7 +322,7 @@ static uint64_t budget_ticks(const struct job *j)
 static unsigned calibration_repeats;
 
 /* Runs under bm_guard: a trap anywhere in here comes back as an error. */
-static void measure(void *p)
+BM_POINT_PATH static void measure(void *p)
 {
 	struct job *j = p;
 	j->iters = j->env->iters;
@@ -437,7 +438,7 @@ static int br_miss_slot(const struct bm_counters *c)
  * cleared where a core's calibration and suite start). */
 static const struct bm_kernel *events_k; /* the last kernel asked: cleared for each core's suite */
 static bool events_last;
-static bool reads_events(const struct bm_kernel *k, const struct bm_counters *c)
+BM_POINT_PATH static bool reads_events(const struct bm_kernel *k, const struct bm_counters *c)
 {
 	if (k == events_k)
 		return events_last;
@@ -452,7 +453,7 @@ static bool reads_events(const struct bm_kernel *k, const struct bm_counters *c)
  * guard, its memory and any 4 KiB-page view released after. Non-zero if
  * it trapped (*t says where). `tries`: which measurement of the point
  * this is (1 the first). */
-static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr,
+BM_POINT_PATH static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr,
 		   uint64_t param, unsigned tries, struct bm_trap *t)
 {
 	job_clear(j, k, env, ctr);
@@ -472,7 +473,7 @@ static int run_job(struct job *j, const struct bm_kernel *k, const struct bm_env
 	return trapped;
 }
 
-static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
+BM_POINT_PATH static bool wanted(const struct bm_kernel *k, const struct bm_options *o)
 {
 	if (k->form)
 		return insn_wanted(k, __start_bm_insn_kernels, __stop_bm_insn_kernels); /* insn_select: sorted_kernels */
@@ -649,7 +650,7 @@ static void report_check_failure(const struct job *j)
  * so its cycles are no measurement of it either. An error, never ok. */
 static void job_counts(const struct job *cj);
 
-static bool counted_nothing(const struct job *j)
+BM_POINT_PATH static bool counted_nothing(const struct job *j)
 {
 	if (!j->ctr->slot[BM_SLOT_INSTRET].avail)
 		return false;
@@ -830,7 +831,7 @@ static bool twin(const struct lat_seen *l, const struct job *thr)
 	return l->len > 4 && thr->name_len == l->len && strncmp(l->k->name, thr->k->name, l->len - 4) == 0;
 }
 
-static void remember_latency(const struct job *j, int64_t milli)
+BM_POINT_PATH static void remember_latency(const struct job *j, int64_t milli)
 {
 	if (nlats < MAX_LATS && j->k->chains && kind_is(j, ".lat"))
 		lats[nlats++] = (struct lat_seen){j->k, j->name_len, j->param, milli};
@@ -859,7 +860,7 @@ static void remember_width(const struct job *j, int64_t ipc_milli)
 }
 
 /* The job's cycle and instruction estimates (0 where not counted). */
-static void job_counts(const struct job *cj)
+BM_POINT_PATH static void job_counts(const struct job *cj)
 {
 	struct job *j = (struct job *)cj; /* a cache of what the raw counts give */
 	if (j->counted)
@@ -872,7 +873,7 @@ static void job_counts(const struct job *cj)
 
 /* Instructions a cycle of the job's estimate, thousandths; 0 when not
  * counted or not positive. */
-static int64_t ipc_of(const struct job *j)
+BM_POINT_PATH static int64_t ipc_of(const struct job *j)
 {
 	if (!j->ctr->slot[BM_SLOT_INSTRET].avail || j->ctr->cycles_estimated)
 		return 0;
@@ -881,7 +882,7 @@ static int64_t ipc_of(const struct job *j)
 }
 
 /* The retire ceiling a job's IPC passes, with what it is (why), or 0. */
-static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
+BM_POINT_PATH static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
 {
 	/* a width mix is held to 8 alone: the widest of them sets the
 	 * ceiling (the C906's alu_branch read 0.895, its alu_load 1.000) */
@@ -910,7 +911,7 @@ static int64_t above_ceiling(const struct job *j, char *why, size_t cap)
 
 /* The chains floor of a *.thr job, thousandths of a cycle; 0 if none.
  * *lat: the latency it comes from (chains_what says it, where needed). */
-static int64_t chains_floor(const struct job *j, const struct lat_seen **lat)
+BM_POINT_PATH static int64_t chains_floor(const struct job *j, const struct lat_seen **lat)
 {
 	if (!j->k->chains || !kind_is(j, ".thr"))
 		return 0;
@@ -937,7 +938,7 @@ static const char *chains_what(const struct job *j, const struct lat_seen *lat)
 
 /* Into *vp, not returned: a verdict is 330 bytes, and its copy back was
  * a fifth of a point's judging under sim. */
-static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, struct verdict *vp)
+BM_POINT_PATH static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, struct verdict *vp)
 {
 	const char *unit = cycles ? "cycles" : "timer ticks";
 	struct verdict *v = vp; /* not an initialiser: it would clear all of why, per point */
@@ -997,7 +998,7 @@ static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, s
 /* A point's verdict on its cycles, judged once a measurement: the look
  * for a retry (below_floor_now) and the report both want it, and under
  * sim each judging is paid at every point. */
-static const struct verdict *cycles_verdict(const struct job *j, struct bm_estimate cyc_op)
+BM_POINT_PATH static const struct verdict *cycles_verdict(const struct job *j, struct bm_estimate cyc_op)
 {
 	static struct verdict v; /* off the stack: its why is 320 bytes */
 	if (verdict_of != j) {
@@ -1029,7 +1030,7 @@ static void summary_point(const struct job *j, int64_t cyc, const struct verdict
 	summary_note_counts(c->slot[BM_SLOT_INSTRET].avail && j->cyc_est == j->ins_est);
 }
 
-static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
+BM_POINT_PATH static struct bm_estimate per_op_of(struct bm_estimate e, int64_t ops)
 {
 	if (e.q1 == e.est && e.q3 == e.est) { /* one repeat (sim): one division */
 		int64_t v = ratio_milli(e.est, ops);
@@ -1209,7 +1210,7 @@ static bool report_result(const struct job *j)
  * plus the form's instructions, in every repeat, or the point is an
  * error: a wrong body, or a form the core runs as something else), then
  * its point handed to the compact record (insn_record.c). */
-static bool report_form(const struct job *j)
+BM_POINT_PATH static bool report_form(const struct job *j)
 {
 	const struct bm_counters *c = j->ctr;
 	const struct insn_form *f = j->k->form;
@@ -1345,7 +1346,7 @@ struct verify_call {
 	bool skip;
 };
 
-static void run_verify(void *p)
+BM_POINT_PATH static void run_verify(void *p)
 {
 	struct verify_call *v = p;
 	v->why = v->k->verify(v->k, v->env, &v->skip);
@@ -1355,7 +1356,7 @@ static void run_verify(void *p)
  * trap guard like a measurement, with any memory it takes from the arena
  * released after (also when it trapped). False: said why, no parameter
  * runs. */
-static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
+BM_POINT_PATH static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
 		     const struct bm_counters *ctr, unsigned *errors)
 {
 	job_clear(j, k, env, ctr);
@@ -1402,7 +1403,7 @@ static bool verified(struct job *j, const struct bm_kernel *k, const struct bm_e
  * point below its floor (below_floor_now).
  * selftest=retry throws every point's first try away as if it had. */
 #define MAX_TRIES 3
-static bool measured_nothing(const struct job *j)
+BM_POINT_PATH static bool measured_nothing(const struct job *j)
 {
 	if (j->env->opt->selftest_retry && j->tries == 1)
 		return true;
@@ -1417,7 +1418,7 @@ static bool measured_nothing(const struct job *j)
  * cycles at 32 KiB, where the cache's last lines are at stake). Not
  * where baremark.repeat fixed the count: that run reports the figure its
  * repeats gave, flagged. */
-static bool below_floor_now(const struct job *j)
+BM_POINT_PATH static bool below_floor_now(const struct job *j)
 {
 	if (j->env->opt->repeat || !j->ctr->slot[BM_SLOT_CYCLES].avail)
 		return false;
@@ -1425,7 +1426,7 @@ static bool below_floor_now(const struct job *j)
 	return strcmp(cycles_verdict(j, per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops))->word, "below_floor") == 0;
 }
 
-static int measured_point(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
+BM_POINT_PATH static int measured_point(struct job *j, const struct bm_kernel *k, const struct bm_env *env,
 			  const struct bm_counters *ctr, uint64_t param, struct bm_trap *t)
 {
 	for (unsigned tries = 1;; tries++) {
@@ -1491,7 +1492,7 @@ static void second_pass(struct job *j, const struct bm_kernel *k, const struct b
  * summary cannot read on this core does not run: branch.history, whose
  * history_length needs a br_miss count (docs/summary.md), cost the
  * C906's RTL 1.35 M cycles of a 15 M budget for none. */
-static const char *summary_cannot_read(const struct bm_kernel *k, const struct bm_env *env,
+BM_POINT_PATH static const char *summary_cannot_read(const struct bm_kernel *k, const struct bm_env *env,
 				       const struct bm_counters *ctr)
 {
 	if (!env->opt->only_default || strcmp(k->name, "branch.history") != 0 || br_miss_slot(ctr) >= 0)
@@ -1504,7 +1505,7 @@ static const char *summary_cannot_read(const struct bm_kernel *k, const struct b
  * reads at its largest point alone (kernel.h: summary_reads_largest)
  * starts there, with a skip record saying why its other points do not
  * run; elsewhere at its first point. */
-static unsigned first_point(const struct bm_kernel *k, const struct bm_env *env)
+BM_POINT_PATH static unsigned first_point(const struct bm_kernel *k, const struct bm_env *env)
 {
 	if (!env->opt->only_default || !k->summary_reads_largest || !k->param)
 		return 0;
@@ -1518,7 +1519,7 @@ static unsigned first_point(const struct bm_kernel *k, const struct bm_env *env)
 	return n - 1;
 }
 
-unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters *ctr)
+BM_POINT_PATH unsigned harness_run_all(const struct bm_env *run_env, const struct bm_counters *ctr)
 {
 	/* this core's copy: its own cache registers, or its own cache sweep,
 	 * may size its sweeps and chases better than the run could */

@@ -18,6 +18,7 @@
 #include "log.h"
 #include "record.h"
 #include "console.h"
+#include "point_path.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -46,27 +47,27 @@ _Static_assert(HEAD_LEN + 2 * (ID_MAX + 1) + sizeof(",\"via\":\"\",\"lat_why\":\
 
 /* A figure this writer can set down: measured, one number (one repeat,
  * or quartiles equal to it), judged ok with nothing to say. */
-static bool plain_point(const struct insn_point *p)
+BM_POINT_PATH static bool plain_point(const struct insn_point *p)
 {
 	return p && p->measured && p->cyc.q1 == p->cyc.est && p->cyc.q3 == p->cyc.est &&
 	       (!p->vd || insn_vd_ok(p->vd)) && !(p->why && p->why[0]);
 }
 
-static char *put_bytes(char *o, const char *s, size_t n)
+BM_POINT_PATH static char *put_bytes(char *o, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		o[i] = s[i];
 	return o + n;
 }
 
-static char *put_figure(char *o, const char *key, size_t key_len, int64_t milli)
+BM_POINT_PATH static char *put_figure(char *o, const char *key, size_t key_len, int64_t milli)
 {
 	char b[32], *end = b + sizeof(b), *p = rec_milli_text(end, milli);
 	o = put_bytes(o, key, key_len);
 	return put_bytes(o, p, (size_t)(end - p));
 }
 
-static char *put_count(char *o, const char *key, size_t key_len, unsigned n)
+BM_POINT_PATH static char *put_count(char *o, const char *key, size_t key_len, unsigned n)
 {
 	char b[24], *end = b + sizeof(b), *p = bm_digits(end, n, 10);
 	o = put_bytes(o, key, key_len);
@@ -75,7 +76,7 @@ static char *put_count(char *o, const char *key, size_t key_len, unsigned n)
 
 /* A form's id (the table's [a-z0-9_.], tools/gen_insn.c: no escapes) and
  * its closing quote; NULL for one longer than the line allows for it. */
-static char *put_id(char *o, const char *id)
+BM_POINT_PATH static char *put_id(char *o, const char *id)
 {
 	const char *stop = id + ID_MAX;
 	while (*id && id < stop)
@@ -88,7 +89,7 @@ static char *put_id(char *o, const char *id)
 
 #define KEY(s) s, sizeof(s) - 1
 
-bool insn_line_emit(const struct insn_form *f, const struct insn_point *lat, const struct insn_point *thr,
+BM_POINT_PATH bool insn_line_emit(const struct insn_form *f, const struct insn_point *lat, const struct insn_point *thr,
 		    const int64_t *via_lat)
 {
 	/* the table's line is the general writer's (emit) */

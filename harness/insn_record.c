@@ -11,6 +11,7 @@
 #include "log.h"
 #include "record.h"
 #include "text.h"
+#include "point_path.h"
 
 static const struct bm_kernel *pending_k; /* the form whose latency point waits for its throughput */
 static struct insn_point pending;
@@ -62,7 +63,7 @@ void insn_record_reset(void)
 	nskipped = 0;
 }
 
-static bool companion_lat(const char *id, int64_t *milli)
+BM_POINT_PATH static bool companion_lat(const char *id, int64_t *milli)
 {
 	for (int i = 0; i < ncomps; i++)
 		if (strcmp(comps[i].id, id) == 0) {
@@ -159,7 +160,7 @@ static void run_fields(struct rec *r, const struct insn_point *any)
 	bm_emit(r);
 }
 
-static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
+BM_POINT_PATH static void emit(const struct bm_kernel *k, struct insn_point *lat, const struct insn_point *thr)
 {
 	const struct insn_form *f = k->form;
 	int64_t via_lat = 0;
@@ -331,7 +332,7 @@ void insn_record_cell_skipped(const struct bm_kernel *k, unsigned cell, const ch
 	grid_point(k->form, n > 4 && strcmp(k->name + n - 4, ".thr") == 0, cell, &p);
 }
 
-void insn_record_flush(void)
+BM_POINT_PATH void insn_record_flush(void)
 {
 	if (grid.f)
 		grid_emit();
@@ -342,7 +343,7 @@ void insn_record_flush(void)
 	emit(k, &pending, NULL);
 }
 
-void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p)
+BM_POINT_PATH void insn_record_point(const struct bm_kernel *k, bool thr, const struct insn_point *p)
 {
 	const struct insn_form *f = k->form;
 	if (f->grid) {

@@ -6,6 +6,7 @@
 
 #include "arch.h"
 #include "console.h"
+#include "point_path.h"
 
 static unsigned warnings;
 static int core_type;
@@ -60,12 +61,12 @@ void bm_print(const char *s, size_t n)
 		console_write(s, n);
 }
 
-bool log_table_shown(void)
+BM_POINT_PATH bool log_table_shown(void)
 {
 	return show_table;
 }
 
-bool log_records_shown(void)
+BM_POINT_PATH bool log_records_shown(void)
 {
 	return show_records;
 }

@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include "point_path.h"
+
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "crc32.c reads words little-endian"
 #endif
@@ -206,7 +208,7 @@ static const uint32_t table[4][256] = {
  * was four byte loads, four stores and a load) */
 typedef uint32_t __attribute__((may_alias, aligned(4))) aligned_word;
 
-uint32_t bm_crc32(uint32_t crc, const void *data, size_t len)
+BM_POINT_PATH uint32_t bm_crc32(uint32_t crc, const void *data, size_t len)
 {
 	const uint8_t *p = data;
 	/* each table its own base: a lookup is then an index and a load */

@@ -2,6 +2,8 @@
 
 #include <stddef.h>
 
+#include "point_path.h"
+
 /* The non-local return: the C library's setjmp and longjmp, unless the
  * port has its own (arch/arm64/jump.h: picolibc's save FP registers). */
 #if __has_include("jump.h")
@@ -26,7 +28,7 @@ bool guard_resume(const struct bm_trap *t)
 	bm_longjmp(*jb, 1);
 }
 
-int bm_guard(void (*fn)(void *), void *arg, struct bm_trap *t)
+BM_POINT_PATH int bm_guard(void (*fn)(void *), void *arg, struct bm_trap *t)
 {
 	bm_jmp_buf jb;
 	bm_jmp_buf *volatile outer = armed;

@@ -4,6 +4,7 @@
 
 #include "crc32.h"
 #include "text.h"
+#include "point_path.h"
 
 static void put(struct rec *r, const char *s, size_t n)
 {
@@ -260,7 +261,7 @@ void fmt_milli(char *buf, size_t cap, int64_t milli)
 	text_milli(&t, milli);
 }
 
-char *rec_milli_text(char *end, int64_t milli)
+BM_POINT_PATH char *rec_milli_text(char *end, int64_t milli)
 {
 	uint64_t mag = milli < 0 ? (uint64_t)0 - (uint64_t)milli : (uint64_t)milli;
 	char *p = end;
@@ -342,7 +343,7 @@ size_t rec_seal(struct rec *r, char tail[REC_TAIL])
 	return r->len;
 }
 
-void rec_tail(uint32_t crc, char tail[REC_TAIL])
+BM_POINT_PATH void rec_tail(uint32_t crc, char tail[REC_TAIL])
 {
 	static const char hex[] = "0123456789abcdef";
 	tail[0] = ' ';

@@ -1,6 +1,7 @@
 #include "stats.h"
 
 #include "rand.h"
+#include "point_path.h"
 
 static void sort64(int64_t *v, size_t n)
 {
@@ -21,7 +22,7 @@ struct bm_spread stats_spread(int64_t *v, size_t n)
 	return s;
 }
 
-int64_t ratio_milli(int64_t num, int64_t den)
+BM_POINT_PATH int64_t ratio_milli(int64_t num, int64_t den)
 {
 	if (den <= 0)
 		return 0;
@@ -97,13 +98,13 @@ struct bm_estimate stats_difference(const struct bm_series *s, size_t nseries, s
 	return e;
 }
 
-bool stats_settled(struct bm_estimate e, int64_t abs_tol)
+BM_POINT_PATH bool stats_settled(struct bm_estimate e, int64_t abs_tol)
 {
 	int64_t iqr = e.q3 - e.q1, mag = e.est < 0 ? -e.est : e.est;
 	return iqr <= abs_tol || iqr * 50 <= mag;
 }
 
-bool stats_below_floor(struct bm_estimate e, int64_t floor, int tol_pct)
+BM_POINT_PATH bool stats_below_floor(struct bm_estimate e, int64_t floor, int tol_pct)
 {
 	if (floor <= 0)
 		return false;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "noinit.h"
+#include "point_path.h"
 
 int sm_decimal(char *buf, size_t cap, double v, int places)
 {
@@ -118,7 +119,7 @@ bool sm_memory_step(const struct sm_point *p, int n, double *next)
 	return true;
 }
 
-int64_t sm_retire_ceiling(int64_t widest)
+BM_POINT_PATH int64_t sm_retire_ceiling(int64_t widest)
 {
 	int64_t c = widest > 0 && widest <= SM_RETIRE_MAX ? widest * (100 + SM_RETIRE_SLACK_PCT) / 100 : SM_RETIRE_MAX;
 	return c < SM_RETIRE_MAX ? c : SM_RETIRE_MAX;

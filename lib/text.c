@@ -1,4 +1,5 @@
 #include "text.h"
+#include "point_path.h"
 
 void text_init(struct text *t, char *buf, size_t cap)
 {
@@ -23,7 +24,7 @@ void text_add(struct text *t, const char *s)
 	text_addn(t, s, (size_t)-1);
 }
 
-char *bm_digits(char *end, uint64_t v, unsigned base)
+BM_POINT_PATH char *bm_digits(char *end, uint64_t v, unsigned base)
 {
 	static const char hex[] = "0123456789abcdef";
 	do {

@@ -10,6 +10,7 @@
 #include "packed.h"
 #include "statusreg.h"
 #include "noinit.h"
+#include "point_path.h"
 
 static enum { CON_EARLY, CON_UART, CON_FW, CON_NONE } mode = CON_EARLY;
 static struct ns16550 ns;
@@ -93,7 +94,7 @@ void console_init(const struct bm_board *b)
 	early_len = 0;
 }
 
-static void raw_write(const char *s, size_t n)
+BM_POINT_PATH static void raw_write(const char *s, size_t n)
 {
 	if (mode == CON_UART) {
 		size_t sent = uart_desc.kind == BM_UART_PL011 ? pl011_write(&pl, s, n)
@@ -114,7 +115,7 @@ static void raw_write(const char *s, size_t n)
 	}
 }
 
-void console_write(const char *s, size_t n)
+BM_POINT_PATH void console_write(const char *s, size_t n)
 {
 	if (mode == CON_EARLY) {
 		size_t room = sizeof(early) - early_len;

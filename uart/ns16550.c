@@ -6,6 +6,7 @@
 #include "ns16550.h"
 
 #include "burst.h"
+#include "point_path.h"
 
 /* Every register access goes through these two; the host test of the
  * write loop (tests/host/test_uart.c) defines them to watch each one. */
@@ -74,7 +75,7 @@ uint32_t ns16550_lsr(const struct ns16550 *u)
 /* a byte to THR: UART_WRITE_BURST's PUT */
 #define THR_PUT(c) NS16550_STORE(W_, thr, (c))
 
-size_t ns16550_write(const struct ns16550 *u, const char *s, size_t n)
+BM_POINT_PATH size_t ns16550_write(const struct ns16550 *u, const char *s, size_t n)
 {
 	uintptr_t lsr = u->base + ((uintptr_t)REG_LSR << u->shift), thr = u->base + ((uintptr_t)REG_THR << u->shift);
 	/* THRE: the FIFO (or, without one, the holding register) is empty */

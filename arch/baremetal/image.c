@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "point_path.h"
 
 extern char _start_image[], _end[];
 
@@ -20,7 +21,7 @@ bool arch_describe_board(struct bm_board *b)
 	return false;
 }
 
-void arch_counters_settle(void)
+BM_POINT_PATH void arch_counters_settle(void)
 {
 	/* cycles are counted, not estimated: nothing drifts */
 }

@@ -8,6 +8,7 @@
 #include "harness_main.h"
 #include "features.h"
 #include "sbi.h"
+#include "point_path.h"
 
 /* The hart running the harness: S-mode cannot read mhartid, so the boot
  * hart is known from a0 at entry and a secondary says who it is before it
@@ -28,7 +29,7 @@ void arch_board_ready(struct bm_board *b)
 	riscv_features_board(b); /* each hart's ISA string, for its features */
 }
 
-uint64_t arch_core_id(void)
+BM_POINT_PATH uint64_t arch_core_id(void)
 {
 	return self_hartid;
 }

@@ -12,6 +12,7 @@
 #include "isa.h"
 #include "sbi.h"
 #include "time_wait.h"
+#include "point_path.h"
 
 /* SBI PMU function ids (chapter 11): num_counters (11.5), get_info
  * (11.6), config_matching (11.7), start (11.8), stop (11.9). The path
@@ -293,7 +294,7 @@ void arch_counters_read(uint64_t *v)
 		v[2 + i] = read_hpm(ev_csr[i]);
 }
 
-void arch_counters_read_core(uint64_t *v)
+BM_POINT_PATH void arch_counters_read_core(uint64_t *v)
 {
 	if (have_cycle)
 		v[BM_SLOT_CYCLES] = csr_read(cycle);
@@ -318,7 +319,7 @@ bool arch_time_probe(char *why, size_t cap)
 	return have_time;
 }
 
-uint64_t arch_time(void)
+BM_POINT_PATH uint64_t arch_time(void)
 {
 	return have_time ? csr_read(time) : 0;
 }

@@ -18,6 +18,7 @@
 #include "arch.h"
 #include "features.h"
 #include "noinit.h"
+#include "point_path.h"
 
 #define GIB (1ull << 30)
 #define PAGE 4096ull
@@ -111,7 +112,7 @@ int arch_tlb_flush_kind(const char **why)
 	return (*why = arch_small_pages()) ? 0 : 1;
 }
 
-void arch_small_pages_end(void)
+BM_POINT_PATH void arch_small_pages_end(void)
 {
 	/* Only after a view: the harness calls this after every point, and
 	 * on the C906's RTL the satp write and sfence.vma empty the

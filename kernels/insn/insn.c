@@ -16,6 +16,7 @@
 
 #include "arch.h"
 #include "insn.h"
+#include "point_path.h"
 
 /* FP constants by width: double, single, half bit patterns (IEEE 754
  * binary64/32/16). Every one is a normal number. */
@@ -32,7 +33,7 @@ static const struct fp3 FP_3_125 = {0x4009000000000000ull, 0x40480000, 0x4240};
 static const struct fp3 FP_2_75 = {0x4006000000000000ull, 0x40300000, 0x4180};
 static const struct fp3 FP_1_375 = {0x3ff6000000000000ull, 0x3fb00000, 0x3d80};
 
-static uint64_t fp_bits(const struct fp3 *v, enum insn_fpw w)
+BM_POINT_PATH static uint64_t fp_bits(const struct fp3 *v, enum insn_fpw w)
 {
 	return w == INSN_FP_S ? v->s : w == INSN_FP_H ? v->h : v->d;
 }
@@ -40,7 +41,7 @@ static uint64_t fp_bits(const struct fp3 *v, enum insn_fpw w)
 /* Each set: the chain's start, then K1, K2, K3 (insn.h; gen_insn.c: a
  * source n that is not the chain reads Kn, an alternating source K2 and
  * K3 by turns, a companion K1). */
-static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
+BM_POINT_PATH static void fill(struct insn_state *s, enum insn_vals v, enum insn_fpw w)
 {
 	static const uint64_t ints[4] = {0x0123456789abcdefull, 0x9e3779b97f4a7c15ull, 0xd1b54a32d192ed03ull,
 					 0x8cb92ba72f3d8dd7ull};
@@ -204,7 +205,7 @@ static void vector_prepare(struct insn_state *s, const struct bm_kernel *k, uint
 }
 #endif
 
-void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
+BM_POINT_PATH void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t param, uint64_t *iters,
 		   const char **why)
 {
 	(void)param;
@@ -234,7 +235,7 @@ void *insn_prepare(const struct bm_kernel *k, const struct bm_env *env, uint64_t
 
 /* Determinism: the first result of each body at an iteration count is
  * kept, and every later run at that count must return it. */
-bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result)
+BM_POINT_PATH bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant, uint64_t iters, uint64_t result)
 {
 	if (variant > 1)
 		return false;
@@ -249,7 +250,7 @@ bool insn_same_result(uint64_t first[2], uint64_t *first_iters, unsigned variant
 	return first[variant] == result || (!first[variant] && !result);
 }
 
-bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
+BM_POINT_PATH bool insn_check(const void *state, unsigned variant, uint64_t iters, uint64_t result)
 {
 	struct insn_state *s = (struct insn_state *)state;
 #if defined(__aarch64__) || defined(__x86_64__)
@@ -284,7 +285,7 @@ static const char *gate_answer(const char *feature, const char *why, bool skip)
 	return why;
 }
 
-const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
+BM_POINT_PATH const char *insn_verify(const struct bm_kernel *k, const struct bm_env *env, bool *skip)
 {
 	(void)env;
 	const struct insn_form *f = k->form;
