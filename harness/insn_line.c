@@ -1,24 +1,25 @@
-/* The instruction table's most common record, written in one pass
+/* The instruction table's common records, written in one pass
  * (insn_line.h). Under baremark.profile=sim a simulated core pays for
  * every instruction, and the general writer (lib/record.c: a call and a
  * JSON escape test a piece, a CRC-32 of the whole line) cost a form some
  * 1,700 of them for a 60-byte line; this one copies the constant head,
- * the form's id and the two figures, and starts the CRC from the head's,
- * worked out once. The bytes are the general writer's, exactly (tests/
- * qemu/test_insn.sh compares a run that shows the table, which takes the
- * general writer, with one that does not). */
+ * the form's id, its companion's where it has one, and the figures, and
+ * starts the CRC from the head's, worked out once. The bytes are the
+ * general writer's, exactly (tests/qemu/test_insn.sh compares a run that
+ * shows the table, which takes the general writer, with one that does
+ * not, over every shape). */
 #include "insn_line.h"
 
 #include <stdint.h>
 
 #include "arch.h"
 #include "cores.h"
-#include "crc32.h"
-#include "text.h"
-#include "log.h"
-#include "record.h"
 #include "console.h"
+#include "crc32.h"
+#include "log.h"
 #include "point_path.h"
+#include "record.h"
+#include "text.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
