@@ -1,6 +1,7 @@
 #include "isa.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 static char lower(char c)
@@ -33,40 +34,92 @@ static bool word_is(const char *word, size_t n, const char *ext)
 	return i == n;
 }
 
-bool isa_names_ext(const char *isa, const char *ext)
+/* "rv" and two digits: the strings this reader takes. */
+static bool isa_valid(const char *isa)
 {
-	if (!isa || !ext || !ext[0])
-		return false;
-	if (lower(isa[0]) != 'r' || lower(isa[1]) != 'v' || !is_digit(isa[2]) || !is_digit(isa[3]))
-		return false;
-	const char *p = isa + 4;
-	if (!ext[1]) {
-		/* base letters end at the first '_' or at a multi-letter
-		 * extension's prefix (z, s, x) */
-		for (; *p && *p != '_'; p++) {
-			char c = lower(*p);
-			if (c == 'z' || c == 's' || c == 'x')
-				break;
-			if (c == lower(ext[0]))
-				return true;
-		}
-		return false;
-	}
-	/* multi-letter: every word after an underscore, and a first one
-	 * glued to the base letters ("rv64gczicsr") */
-	while (*p && *p != '_' && lower(*p) != 'z' && lower(*p) != 's' && lower(*p) != 'x')
-		p++;
-	while (*p) {
-		if (*p == '_') {
-			p++;
-			continue;
-		}
-		const char *w = p;
-		while (*p && *p != '_')
-			p++;
-		if (word_is(w, (size_t)(p - w), ext))
+	return isa && lower(isa[0]) == 'r' && lower(isa[1]) == 'v' && is_digit(isa[2]) && is_digit(isa[3]);
+}
+
+/* A single letter among the base letters after "rv64", which end at the
+ * first '_' or at a multi-letter extension's prefix (z, s, x). */
+static bool base_letter(const char *isa, char ext)
+{
+	for (const char *p = isa + 4; *p && *p != '_'; p++) {
+		char c = lower(*p);
+		if (c == 'z' || c == 's' || c == 'x')
+			break;
+		if (c == lower(ext))
 			return true;
 	}
+	return false;
+}
+
+/* The first multi-letter word: after an underscore, or glued to the base
+ * letters ("rv64gczicsr"). */
+static const char *words_start(const char *isa)
+{
+	const char *p = isa + 4;
+	while (*p && *p != '_' && lower(*p) != 'z' && lower(*p) != 's' && lower(*p) != 'x')
+		p++;
+	return p;
+}
+
+/* The next underscore-separated word from *p (its length in *n), *p
+ * left after it; NULL at the string's end. */
+static const char *next_word(const char **p, size_t *n)
+{
+	const char *w = *p;
+	while (*w == '_')
+		w++;
+	if (!*w)
+		return NULL;
+	const char *e = w;
+	while (*e && *e != '_')
+		e++;
+	*p = e;
+	*n = (size_t)(e - w);
+	return w;
+}
+
+bool isa_names_ext(const char *isa, const char *ext)
+{
+	if (!isa_valid(isa) || !ext || !ext[0])
+		return false;
+	if (!ext[1])
+		return base_letter(isa, ext[0]);
+	size_t n;
+	for (const char *p = words_start(isa), *w; (w = next_word(&p, &n));)
+		if (word_is(w, n, ext))
+			return true;
+	return false;
+}
+
+void isa_index_build(struct isa_index *ix, const char *isa)
+{
+	ix->isa = isa;
+	ix->n = 0;
+	ix->complete = false;
+	if (!isa_valid(isa))
+		return;
+	size_t n;
+	for (const char *p = words_start(isa), *w; (w = next_word(&p, &n));) {
+		if (ix->n == ISA_INDEX_WORDS || (size_t)(w - isa) > UINT16_MAX || n > UINT16_MAX)
+			return; /* not complete: isa_index_names reads the string itself */
+		ix->off[ix->n] = (uint16_t)(w - isa);
+		ix->len[ix->n] = (uint16_t)n;
+		ix->first[ix->n++] = lower(*w);
+	}
+	ix->complete = true;
+}
+
+bool isa_index_names(const struct isa_index *ix, const char *ext)
+{
+	if (!ix->complete || !ext || !ext[0] || !ext[1])
+		return isa_names_ext(ix->isa, ext);
+	char c = lower(ext[0]);
+	for (unsigned i = 0; i < ix->n; i++)
+		if (ix->first[i] == c && word_is(ix->isa + ix->off[i], ix->len[i], ext))
+			return true;
 	return false;
 }
 
@@ -90,18 +143,41 @@ static const struct {
 	{"zvksg", {"zvks", "zvkg"}},
 };
 
-bool isa_has_ext(const char *isa, const char *ext)
+/* ext, named or brought by a name, where names(ctx, x) says whether the
+ * string names x itself */
+static bool has_ext(bool (*names)(const void *ctx, const char *ext), const void *ctx, const char *ext)
 {
-	if (isa_names_ext(isa, ext))
+	if (names(ctx, ext))
 		return true;
 	if (!ext || !ext[0] || !ext[1])
 		return false;
 	/* each entry brings only names that stand later in no cycle, so
 	 * this recursion ends (at most three deep: zvknc, zvkn, zvknhb) */
 	for (size_t i = 0; i < sizeof(implied) / sizeof(implied[0]); i++)
-		for (int k = 0; k < 4 && implied[i].brings[k]; k++)
-			if (word_is(implied[i].brings[k], strlen(implied[i].brings[k]), ext) &&
-			    isa_has_ext(isa, implied[i].name))
+		for (int k = 0; k < 4 && implied[i].brings[k]; k++) {
+			const char *b = implied[i].brings[k];
+			if (b[0] == lower(ext[0]) && word_is(b, strlen(b), ext) && has_ext(names, ctx, implied[i].name))
 				return true;
+		}
 	return false;
+}
+
+static bool string_names(const void *isa, const char *ext)
+{
+	return isa_names_ext(isa, ext);
+}
+
+static bool index_names(const void *ix, const char *ext)
+{
+	return isa_index_names(ix, ext);
+}
+
+bool isa_has_ext(const char *isa, const char *ext)
+{
+	return has_ext(string_names, isa, ext);
+}
+
+bool isa_index_has(const struct isa_index *ix, const char *ext)
+{
+	return has_ext(index_names, ix, ext);
 }

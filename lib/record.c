@@ -348,6 +348,8 @@ BM_POINT_PATH void rec_tail(uint32_t crc, char tail[REC_TAIL])
 	static const char hex[] = "0123456789abcdef";
 	tail[0] = ' ';
 	tail[1] = '*';
+	/* unrolled: the loop's own count was a third of it, paid a record */
+#pragma GCC unroll 8
 	for (int i = 0; i < 8; i++)
 		tail[2 + i] = hex[crc >> (28 - 4 * i) & 15];
 	tail[10] = '\n';

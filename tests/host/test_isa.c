@@ -1,4 +1,6 @@
 /* isa_has_ext on ISA strings in the forms device trees give. */
+#include <stdio.h>
+
 #include "check.h"
 #include "isa.h"
 
@@ -41,4 +43,38 @@ void test_isa(void)
 	CHECK(isa_has_ext("rv64gcv_zvknhb1p0", "zvknha") && !isa_has_ext("rv64gcv_zvknha", "zvknhb"),
 	      "zvknhb covers zvknha, not the reverse");
 	CHECK(!isa_has_ext("rv64gcv_zvkb", "zvbb"), "zvkb does not bring zvbb");
+
+	/* The index answers as the string does, over every name above and
+	 * strings of each shape (glued word, versions, case, bundles). */
+	const char *strings[] = {k3, d1, "rv64imafdc_zicsr", "rv64imafdc_xtheadvector", "rv64gczicsr_zvkned1p0",
+				 "rv64gc_zvkned1p0x", "", "imafdc", both, "rv64gcv_zvknc", "rv64gcv_zvksg",
+				 "RV64GC_ZBA_Zbb1p0_zicond", "rv64i_", "rv64i__zba__"};
+	const char *names[] = {"v", "h", "q", "c", "i", "z", "zvkned", "zvbc", "ZVKG", "zvk", "zvkb", "xtheadvector",
+			       "zicsr", "zvknha", "zvknhb", "zvkt", "zvksed", "zvksh", "zba", "zbb", "zicond", "zb"};
+	for (size_t a = 0; a < sizeof(strings) / sizeof(strings[0]); a++) {
+		struct isa_index ix;
+		isa_index_build(&ix, strings[a]);
+		for (size_t b = 0; b < sizeof(names) / sizeof(names[0]); b++) {
+			CHECK(isa_index_names(&ix, names[b]) == isa_names_ext(strings[a], names[b]),
+			      "index names %s in \"%s\" as the string does", names[b], strings[a]);
+			CHECK(isa_index_has(&ix, names[b]) == isa_has_ext(strings[a], names[b]),
+			      "index has %s in \"%s\" as the string does", names[b], strings[a]);
+		}
+	}
+	struct isa_index zi;
+	isa_index_build(&zi, "RV64GC_ZBA_Zbb1p0_zicond");
+	CHECK(zi.complete && zi.n == 3 && isa_index_names(&zi, "zbb") && isa_index_names(&zi, "ZICOND") &&
+		      !isa_index_names(&zi, "zb"),
+	      "three words, found in any case, a prefix not");
+	/* more words than the index holds: read from the string, the same */
+	static char many[ISA_INDEX_WORDS * 8 + 64];
+	size_t m = (size_t)snprintf(many, sizeof(many), "rv64gc");
+	for (int w = 0; w <= ISA_INDEX_WORDS; w++) /* "zqaa", "zqab", ...: no digits, which read as a version */
+		m += (size_t)snprintf(many + m, sizeof(many) - m, "_zq%c%c", 'a' + w / 26, 'a' + w % 26);
+	m += (size_t)snprintf(many + m, sizeof(many) - m, "_zlast");
+	struct isa_index big;
+	isa_index_build(&big, many);
+	CHECK(!big.complete && isa_index_names(&big, "zlast") && isa_index_names(&big, "zqaa") &&
+		      !isa_index_names(&big, "zq"),
+	      "an index too small for the string reads the string");
 }
