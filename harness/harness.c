@@ -233,7 +233,7 @@ BM_POINT_PATH static bool checked(struct job *j, void *st, unsigned variant, uin
  * 64-op bodies 2-9 cycles off (add's latency 1.03-1.08, its throughput
  * 1.03, where this order reads 1.00 and 1.00) and the 32 KiB chase at
  * its L1's edge under the 2-cycle floor, and why was not found. */
-BM_POINT_PATH static bool run_body(struct job *j, void *st, unsigned b, unsigned r)
+BM_POINT_PATH static inline __attribute__((always_inline)) bool run_body(struct job *j, void *st, unsigned b, unsigned r)
 {
 	const struct bm_kernel *k = j->k;
 	bm_body_fn fn = b < 2 ? k->body[b] : k->empty[b - 2];
