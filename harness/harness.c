@@ -49,6 +49,7 @@ enum { B_X1, B_X2, B_E1, B_E2, NBODIES };
 
 /* the instruction table alone registers two kernels a form */
 #define MAX_KERNELS 2048
+_Static_assert(MAX_KERNELS <= INSN_SORT_MAX, "insn_sort takes every kernel a run sorts");
 
 struct job {
 	const struct bm_kernel *k;
@@ -1380,9 +1381,10 @@ static int kernel_order(const void *a, const void *b)
 }
 
 /* Adds the wanted kernels of [from, to) to out[0..n), in order while
- * there are few (SORT_BY_INSERTION); returns the new count. */
+ * there are few (SORT_BY_INSERTION) where in_order asks; returns the
+ * new count. */
 static size_t add_wanted(const struct bm_kernel *from, const struct bm_kernel *to, const struct bm_kernel **out,
-			 size_t n, size_t cap, const struct bm_options *o, bool *dropped)
+			 size_t n, size_t cap, const struct bm_options *o, bool in_order, bool *dropped)
 {
 	for (const struct bm_kernel *k = from; k < to; k++) {
 		/* only the selected ones: sorting all ~200 by name costs a
@@ -1395,27 +1397,65 @@ static size_t add_wanted(const struct bm_kernel *from, const struct bm_kernel *t
 		}
 		size_t i = n++;
 		/* a few kernels: inserted in order as they come */
-		for (; n <= SORT_BY_INSERTION && i > 0 && runs_before(k, out[i - 1]); i--)
+		for (; in_order && n <= SORT_BY_INSERTION && i > 0 && runs_before(k, out[i - 1]); i--)
 			out[i] = out[i - 1];
 		out[i] = k;
 	}
 	return n;
 }
 
+static void reverse(const struct bm_kernel **v, size_t a, size_t b)
+{
+	for (; a + 1 < b; a++, b--) {
+		const struct bm_kernel *t = v[a];
+		v[a] = v[b - 1];
+		v[b - 1] = t;
+	}
+}
+
+/* out[0..n) in order, and after them the instruction table's m kernels
+ * in order (insn_sort): the forms' block moved to where runs_before puts
+ * it among the others (every form's name begins "insn.", so they stand
+ * together; checked, and where they would not, everything is sorted the
+ * general way). */
+static void place_forms(const struct bm_kernel **out, size_t n, size_t m)
+{
+	const struct bm_kernel *first = out[n], *last = out[n + m - 1];
+	size_t p = 0;
+	while (p < n && runs_before(out[p], first))
+		p++;
+	bool together = true;
+	for (size_t i = 0; i < n && together; i++)
+		together = i < p ? runs_before(out[i], last) : runs_before(last, out[i]);
+	if (!together) {
+		qsort(out, n + m, sizeof(out[0]), kernel_order);
+		return;
+	}
+	/* out[p..n) and the block swap places */
+	reverse(out, p, n);
+	reverse(out, n, n + m);
+	reverse(out, p, n + m);
+}
+
 static size_t sorted_kernels(const struct bm_kernel **out, size_t cap, const struct bm_options *o, bool *dropped)
 {
 	*dropped = false;
-	size_t n = add_wanted(__start_bm_kernels, __stop_bm_kernels, out, 0, cap, o, dropped);
-	/* the instruction table's own section only where a pattern asks for it */
-	if (insn_asked(o)) {
-		insn_select(o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
-		n = add_wanted(__start_bm_insn_kernels, __stop_bm_insn_kernels, out, n, cap, o, dropped);
-	}
+	size_t n = add_wanted(__start_bm_kernels, __stop_bm_kernels, out, 0, cap, o, true, dropped);
 	/* many: a sort of n log n comparisons (inserting the instruction
 	 * table's 340 kernels one by one took 3 M instructions before its
 	 * first form ran, every one a cycle on a core's RTL) */
 	if (n > SORT_BY_INSERTION)
 		qsort(out, n, sizeof(out[0]), kernel_order);
+	/* the instruction table's own section only where a pattern asks for
+	 * it, sorted apart by its own key (insn_sort) */
+	if (insn_asked(o)) {
+		insn_select(o, __start_bm_insn_kernels, __stop_bm_insn_kernels);
+		size_t m = add_wanted(__start_bm_insn_kernels, __stop_bm_insn_kernels, out, n, cap, o, false, dropped) - n;
+		insn_sort(out + n, m);
+		if (m)
+			place_forms(out, n, m);
+		n += m;
+	}
 	return n;
 }
 

@@ -63,5 +63,8 @@ bool insn_wanted(const struct bm_kernel *k, const struct bm_kernel *all, const s
  * insn_order is <0, 0 or >0 as a runs before, is, or runs after b. */
 int insn_order(const struct bm_kernel *a, const struct bm_kernel *b);
 bool insn_runs_before(const struct bm_kernel *a, const struct bm_kernel *b);
+/* Sorts n of the table's kernels into insn_order's order. */
+#define INSN_SORT_MAX 2048
+void insn_sort(const struct bm_kernel **v, size_t n);
 
 #endif
