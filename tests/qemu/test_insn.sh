@@ -228,6 +228,9 @@ expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.m.div")][0] | .via 
 expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.a.lr.sc.d")][0] | .ins == 2 and .via == "rv64.i.add" and .via_lat == 1 and .lat == 2 and .thr == 3 and .thr_ins == 3' "lr.sc.d: a pair of two instructions, its companion taken off the latency"
 expect_q rv64-max '[.[] | select(.type=="insn" and (.f | test("^rv64\\.(c|zcb)\\.")))] | length == 37' "max: the 25 C and 12 Zcb forms"
 expect_q rv64-max '[.[] | select(.type=="insn" and .f=="rv64.d.fmv.x.d")][0] | .rt == 2 and (has("lat") | not) and .via == "rv64.d.fmv.d.x"' "fmv.x.d: a round trip, never split"
+# The run's order (harness insn_sort): every companion (a form another's
+# chain runs through) first, then the rest, each by id, byte by byte.
+expect_q rv64-max '([.[] | select(.type=="insn") | .f]) as $f | ([.[] | select(.type=="insn" and has("via")) | .via] | unique) as $c | ($f | map(select(IN($c[])))) as $cf | ($f | map(select(IN($c[]) | not))) as $rest | ($cf | length) > 5 and $f == $cf + $rest and $cf == ($cf | sort) and $rest == ($rest | sort)' "the scalar table in order: its companions first, then by id"
 
 # The common record has a writer of its own (harness/insn_line.c), taken
 # where the table is not shown; with the table shown every record takes
