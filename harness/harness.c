@@ -228,20 +228,21 @@ BM_POINT_PATH static bool checked(struct job *j, void *st, unsigned variant, uin
  * form's: its N and 2N bodies are code of their own, and what a core's
  * predictors keep of a body (its loop branch in a 16-entry BTB, the
  * call into it) is what the last run of it left. Warmed by the N body,
- * the timed 2N run met the state of its warm-up, before three runs of
- * the N body. On the C906's RTL (docs/simulators.md), in the scalar
- * table's run, 37 of the 42 I forms read 66 or 68 cycles of 64 that way,
- * and 146 figures of its 139 records were not a whole number of cycles;
- * each body after itself, 3 and 26. Under sim such a kernel has no warm-up runs of
- * its own (measure): the untimed run before each timed one is its
- * warm-up, and both are checked. */
+ * the timed 2N run met the state of its warm-up, three N runs before.
+ * On the C906's RTL (docs/simulators.md), in the scalar table's run,
+ * 37 of the 42 I forms read 66 or 68 cycles of 64 that way, and 146
+ * figures of its 139 records were not a whole number of cycles; with
+ * each body after itself, 3 forms and 26 figures. Under sim such a
+ * kernel has no warm-up runs of its own (measure): the untimed run
+ * before each timed one is its warm-up, and both are checked. */
 BM_POINT_PATH static bool self_warmed(const struct bm_kernel *k)
 {
 	return k->form != NULL;
 }
 
 /* One body: first an untimed pass of the N body (of the empty N pass
- * for the empty passes), so that the N and the 2N body meet
+ * for the empty passes; of the body itself where self_warmed), so that
+ * the N and the 2N body meet
  * the caches and predictors in the same state: the one an N run leaves,
  * the timed path included (pass). Where the kernel renews its work, it
  * does so before that run and again before the timed run (kernel.h:
