@@ -1595,7 +1595,7 @@ static void second_pass_point(const struct job *j, unsigned i)
 	if (!c->slot[BM_SLOT_CYCLES].avail)
 		return;
 	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
-	struct bm_estimate cyc_op = per_op_of(estimate(j, BM_SLOT_CYCLES, true), ops);
+	struct bm_estimate cyc_op = cycles_per_op(j);
 	const struct verdict *v = cycles_verdict(j, cyc_op);
 	if (v->word == BELOW_FLOOR)
 		return;

@@ -196,14 +196,11 @@ static bool scalar_ext(const char *name)
 	/* the hart's ISA string's words, found once a hart (one core
 	 * measures at a time: harness/cores.c) */
 	static struct isa_index ix;
-	static const struct bm_cpu_desc *ix_of;
 	const struct bm_cpu_desc *c = riscv_self_cpu();
 	if (!scalar_name(name) || !c)
 		return false;
-	if (ix_of != c || ix.isa != c->isa) {
+	if (ix.isa != c->isa)
 		isa_index_build(&ix, c->isa);
-		ix_of = c;
-	}
 	return isa_index_has(&ix, name);
 }
 
