@@ -25,6 +25,7 @@
 #include "isa.h"
 #include "rv_insn.h"
 #include "sbi.h"
+#include "text.h"
 
 static const struct bm_board *board;
 
@@ -263,9 +264,15 @@ void arch_feature_missing(const char *name, char *why, size_t cap)
 		snprintf(why, cap, "no RVV 1.0 unit: reading vlenb traps");
 	else if (strcmp(name, "xtheadvector") == 0)
 		riscv_thead_vlen(why, cap);
-	else if (!e && scalar_name(name))
-		snprintf(why, cap, "%s is not in this hart's ISA string (riscv,isa / riscv,isa-extensions): not executed",
-			 name);
+	else if (!e && scalar_name(name)) {
+		/* said once for each missing extension of the instruction
+		 * table: without the formatter (under sim some 1,500
+		 * instructions a reason) */
+		struct text t;
+		text_init(&t, why, cap);
+		text_add(&t, name);
+		text_add(&t, " is not in this hart's ISA string (riscv,isa / riscv,isa-extensions): not executed");
+	}
 	else if (!e || !vext_missing(e, why, cap))
 		snprintf(why, cap, "%s: not a feature this build knows", name);
 }
