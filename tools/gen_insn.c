@@ -65,6 +65,7 @@ struct isa {
 	int nchain[2];
 	const char *konst[2][3]; /* K1..K3 per file */
 	const char *classes;     /* the class letters this ISA knows */
+	unsigned max_insn;       /* the most bytes an instruction takes (emit_body) */
 };
 
 /* Registers the bodies may use without saving (body_<arch>.h); x86 saves
@@ -77,21 +78,24 @@ static const struct isa isas[] = {
 	  {"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "ft8", "ft9", "ft10", "ft11"}},
 	 {8, 12},
 	 {{"a3", "a4", "a5"}, {"fa3", "fa4", "fa5"}},
-	 "xdshmcp"},
+	 "xdshmcp",
+	 4 /* norvc: a compressed form's are 2 */},
 	{"a64",
 	 "body_aarch64.h",
 	 {{"2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"},
 	  {"0", "1", "2", "3", "4", "5", "6", "7", "16", "17", "18", "19"}},
 	 {12, 12},
 	 {{"14", "15", "16"}, {"20", "21", "22"}},
-	 "xwdshmvqb"},
+	 "xwdshmvqb",
+	 4},
 	{"x86",
 	 "body_x86_64.h",
 	 {{"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rax", "rdx"},
 	  {"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11"}},
 	 {10, 12},
 	 {{"rbx", "rbp", "rcx"}, {"xmm12", "xmm13", "xmm14"}},
-	 "qlwbxmaehvyz"},
+	 "qlwbxmaehvyz",
+	 15 /* Intel SDM vol. 2, 2.3.11 */},
 };
 
 struct form {
@@ -293,16 +297,21 @@ static int form_insns(const struct form *f)
 	return n;
 }
 
+/* Where a body's text goes: stdout, or a buffer while body_bytes sizes
+ * it */
+static FILE *out;
+#define outf(...) fprintf(out ? out : stdout, __VA_ARGS__)
+
 static void rvc_prologue(void)
 {
-	printf("\taddi\tsp, sp, -%d\n\tsd\ts0, 256(sp)\n\tsd\ts1, 264(sp)\n", RVC_FRAME);
-	printf("\tsd\ta0, 8(sp)\n"); /* what c.ldsp/c.lwsp read: the same every run */
-	printf("\tmv\tt5, a0\n\tmv\tt6, a1\n");
+	outf("\taddi\tsp, sp, -%d\n\tsd\ts0, 256(sp)\n\tsd\ts1, 264(sp)\n", RVC_FRAME);
+	outf("\tsd\ta0, 8(sp)\n"); /* what c.ldsp/c.lwsp read: the same every run */
+	outf("\tmv\tt5, a0\n\tmv\tt6, a1\n");
 }
 
 static void rvc_epilogue(void)
 {
-	printf("\tld\ts0, 256(sp)\n\tld\ts1, 264(sp)\n\taddi\tsp, sp, %d\n", RVC_FRAME);
+	outf("\tld\ts0, 256(sp)\n\tld\ts1, 264(sp)\n\taddi\tsp, sp, %d\n", RVC_FRAME);
 }
 
 static void parse_options(struct form *f, char *opts)
@@ -576,11 +585,11 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 	if (seeded)
 		regname(cr, sizeof(cr), pin == 'e' ? 'l' : 'q', chain_reg(f, F_INT, c));
 	if (seeded) /* chain c into the pinned register: this op's operand */
-		printf("\t%s\t%s, %%%s\n", pin == 'e' ? "movl" : "movq", cr, pinned_reg(pin));
+		outf("\t%s\t%s, %%%s\n", pin == 'e' ? "movl" : "movq", cr, pinned_reg(pin));
 	expand(line, sizeof(line), f->tmpl, op);
-	printf("\t%s\n", line);
+	outf("\t%s\n", line);
 	if (seeded && strcmp(f->seed, "xor") == 0) /* and its result back: the operands change */
-		printf("\t%s\t%%%s, %s\n", pin == 'e' ? "xorl" : "xorq", pinned_reg(pin), cr);
+		outf("\t%s\t%%%s, %s\n", pin == 'e' ? "xorl" : "xorq", pinned_reg(pin), cr);
 	if (!with_comp || !f->comp)
 		return;
 	/* the companion: from the form's result back into chain c */
@@ -599,7 +608,7 @@ static void emit_copy(const struct form *f, int i, int c, int altpick, bool with
 		regname(gp.reg[0], sizeof(gp.reg[0]), g->cls[0], chain_reg(f, chain_file(f), c));
 	const char *gop[5] = {gp.reg[0], gp.reg[1], gp.reg[2], gp.reg[3], "0"};
 	expand(line, sizeof(line), g->tmpl, gop);
-	printf("\t%s\n", line);
+	outf("\t%s\n", line);
 }
 
 /* the state's register: a0, or t5 in a compressed form's body */
@@ -618,16 +627,16 @@ static void emit_load(char cls, const char *reg, int off)
 	regname(r, sizeof(r), cls, reg);
 	if (is_vec(cls) && strcmp(isa->name, "x86") == 0) {
 		/* unaligned moves: the state is 64-byte aligned anyway */
-		printf("\t%s\t%d(%%rdi), %s\n", cls == 'z' ? "vmovdqu64" : cls == 'y' ? "vmovdqu" : "movdqu", off, r);
+		outf("\t%s\t%d(%%rdi), %s\n", cls == 'z' ? "vmovdqu64" : cls == 'y' ? "vmovdqu" : "movdqu", off, r);
 		return;
 	}
 	if (strcmp(isa->name, "rv64") == 0) {
 		const char *ld = cls == 'd' ? "fld" : cls == 's' ? "flw" : cls == 'h' ? "flh" : "ld";
-		printf("\t%s\t%s, %d(%s)\n", ld, r, off, state_reg);
+		outf("\t%s\t%s, %d(%s)\n", ld, r, off, state_reg);
 	} else if (strcmp(isa->name, "a64") == 0) {
-		printf("\tldr\t%s, [x0, #%d]\n", r, off);
+		outf("\tldr\t%s, [x0, #%d]\n", r, off);
 	} else {
-		printf("\t%s\t%d(%%rdi), %s\n", cls == 'l' || cls == 'e' ? "movl" : "movq", off, r);
+		outf("\t%s\t%d(%%rdi), %s\n", cls == 'l' || cls == 'e' ? "movl" : "movq", off, r);
 	}
 }
 
@@ -655,7 +664,7 @@ static int value_off(char cls, int k)
 static void emit_list_regs(void)
 {
 	for (int r = 24; r < 32; r++)
-		printf("\tldr\tq%d, [x0, #%d]\n", r, value_off('v', 1 + (r - 24) % 3));
+		outf("\tldr\tq%d, [x0, #%d]\n", r, value_off('v', 1 + (r - 24) % 3));
 }
 
 static void emit_setup(const struct form *f, int nch, bool comp, bool independent)
@@ -663,9 +672,9 @@ static void emit_setup(const struct form *f, int nch, bool comp, bool independen
 	/* the flags from a known value (a conditional select or an add with
 	 * carry reads them): not equal, no carry, so every run is the same */
 	if (strcmp(isa->name, "x86") == 0)
-		printf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n\ttest %%rdi, %%rdi\n");
+		outf("\tpush %%rbx; push %%rbp; push %%r12; push %%r13; push %%r14; push %%r15\n\ttest %%rdi, %%rdi\n");
 	else if (strcmp(isa->name, "a64") == 0)
-		printf("\tcmn\tx0, #1\n");
+		outf("\tcmn\tx0, #1\n");
 	state_reg = "a0";
 	if (rvc_form(f)) {
 		rvc_prologue();
@@ -718,59 +727,109 @@ static void emit_finish(const struct form *f, int nch, bool thr)
 		 * the sum in t0 first */
 		const char *acc = rvc_form(f) ? "t0" : "a0";
 		if (cf == F_FP) {
-			printf("\tfmv.x.d\ta0, %s\n", c0);
+			outf("\tfmv.x.d\ta0, %s\n", c0);
 		} else {
-			printf("\tmv\t%s, %s\n", acc, c0);
+			outf("\tmv\t%s, %s\n", acc, c0);
 			for (int c = 1; thr && c < nch; c++)
-				printf("\txor\t%s, %s, %s\n", acc, acc, chain_reg(f, cf, c));
+				outf("\txor\t%s, %s, %s\n", acc, acc, chain_reg(f, cf, c));
 			if (rvc_form(f))
-				printf("\tmv\ta0, t0\n");
+				outf("\tmv\ta0, t0\n");
 		}
 		if (rvc_form(f))
 			rvc_epilogue();
 	} else if (strcmp(isa->name, "a64") == 0) {
 		if (cf == F_FP) {
-			printf("\tfmov\tx0, d%s\n", c0);
+			outf("\tfmov\tx0, d%s\n", c0);
 		} else {
-			printf("\tmov\tx0, x%s\n", c0);
+			outf("\tmov\tx0, x%s\n", c0);
 			for (int c = 1; thr && c < nch; c++)
-				printf("\teor\tx0, x0, x%s\n", chain_reg(f, cf, c));
+				outf("\teor\tx0, x0, x%s\n", chain_reg(f, cf, c));
 		}
 	} else {
 		regname(r, sizeof(r), cf == F_FP ? 'x' : 'q', c0);
 		if (!thr && is_pinned_class(f->cls[chain_index(f)])) /* the chain ran in rax (rdx: mul.hi) */
 			snprintf(r, sizeof(r), "%%%s", f->cls[chain_index(f)] == 'h' ? "rdx" : "rax");
-		printf("\tmovq\t%s, %%rdi\n", r); /* rax may be a chain: the sum in rdi first */
+		outf("\tmovq\t%s, %%rdi\n", r); /* rax may be a chain: the sum in rdi first */
 		for (int c = 1; cf == F_INT && thr && c < nch; c++)
-			printf("\txorq\t%%%s, %%rdi\n", chain_reg(f, cf, c));
-		printf("\tmovq\t%%rdi, %%rax\n");
+			outf("\txorq\t%%%s, %%rdi\n", chain_reg(f, cf, c));
+		outf("\tmovq\t%%rdi, %%rax\n");
 		/* the upper halves of YMM/ZMM registers clean again: SSE code
 		 * after the kernel pays no transition (Intel SDM vol. 1, 14.2) */
 		if (memchr(f->cls, 'y', 4) || memchr(f->cls, 'z', 4))
-			printf("\tvzeroupper\n");
-		printf("\tpop %%r15; pop %%r14; pop %%r13; pop %%r12; pop %%rbp; pop %%rbx\n");
+			outf("\tvzeroupper\n");
+		outf("\tpop %%r15; pop %%r14; pop %%r13; pop %%r12; pop %%rbp; pop %%rbx\n");
 	}
 }
 
-static void emit_body(const struct form *f, int n, const char *kind, int reps, bool thr)
+/* One body: its set-up, its loop of reps copies, its finish. */
+static void emit_one(const struct form *f, int reps, bool thr)
 {
 	int nch = thr ? chains_of(f) : 1;
 	bool comp = f->comp && (!thr || f->thrvia);
-	for (int v = 1; v <= 2; v++) {
-		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign 64\nbm_insn_%d_%s_x%d:\n", n, kind, v, n, kind, v);
-		emit_setup(f, nch, comp, thr && !thr_chained(f));
-		printf("7:\n");
-		for (int i = 0; i < reps * v; i++) {
-			int c = thr ? i % nch : 0;
-			int altpick = thr ? (i / nch) % 2 : i % 2;
-			emit_copy(f, i, c, altpick, comp, thr && !thr_chained(f));
+	emit_setup(f, nch, comp, thr && !thr_chained(f));
+	outf("7:\n");
+	for (int i = 0; i < reps; i++) {
+		int c = thr ? i % nch : 0;
+		int altpick = thr ? (i / nch) % 2 : i % 2;
+		emit_copy(f, i, c, altpick, comp, thr && !thr_chained(f));
+	}
+	if (rvc_form(f)) /* the count moved to t6 (rvc_prologue): bm_loop_back's two instructions on it */
+		outf("\taddi\tt6, t6, -1\n\tbnez\tt6, 7b\n");
+	else
+		outf("\tbm_loop_back 7b\n");
+	emit_finish(f, nch, thr);
+	outf("\tret\n");
+}
+
+/* The most bytes a body of reps copies can take: its instructions (a
+ * line's, a .insn's, and those a ';' or bm_loop_back adds) at the ISA's
+ * longest (isa->max_insn). */
+static unsigned body_bytes(const struct form *f, int reps, bool thr)
+{
+	char *text = NULL;
+	size_t len = 0;
+	out = open_memstream(&text, &len);
+	if (!out)
+		die(f->line, "open_memstream failed");
+	emit_one(f, reps, thr);
+	fclose(out);
+	out = NULL;
+	unsigned insns = 0;
+	for (char *l = text; l && *l;) {
+		char *e = strchr(l, '\n');
+		size_t n = e ? (size_t)(e - l) : strlen(l);
+		if (l[0] == '\t' && (l[1] != '.' || strncmp(l + 1, ".insn", 5) == 0)) {
+			insns++;
+			for (size_t i = 0; i < n; i++)
+				insns += l[i] == ';';
+			insns += n >= 13 && strncmp(l + 1, "bm_loop_back", 12) == 0;
 		}
-		if (rvc_form(f)) /* the count moved to t6 (rvc_prologue): bm_loop_back's two instructions on it */
-			printf("\taddi\tt6, t6, -1\n\tbnez\tt6, 7b\n");
-		else
-			printf("\tbm_loop_back 7b\n");
-		emit_finish(f, nch, thr);
-		printf("\tret\n");
+		l += n + (e != NULL);
+	}
+	free(text);
+	return insns * isa->max_insn;
+}
+
+/* The N and 2N bodies (v = 1, 2), each aligned to the least power of two
+ * that holds it (64 at least): a body then never crosses a boundary of
+ * its own size or any larger (a page, a cache way), and the N and 2N
+ * bodies sit alike towards every smaller one. On the C906's RTL a loop
+ * that crossed such a boundary in one body and not in the other read
+ * its 2N - N a few cycles off (docs/simulators.md). Its size is bounded
+ * by its instructions at the ISA's longest, and tests/qemu/test_insn.sh
+ * checks each linked body against its start's alignment (an assembler
+ * .if cannot: relaxation leaves the body's length open there). */
+static void emit_body(const struct form *f, int n, const char *kind, int reps, bool thr)
+{
+	for (int v = 1; v <= 2; v++) {
+		unsigned align = 64, bytes = body_bytes(f, reps * v, thr);
+		while (align < bytes && align < 4096)
+			align <<= 1;
+		if (bytes > align)
+			die(f->line, "a body larger than a page");
+		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign %u\nbm_insn_%d_%s_x%d:\n", n, kind, v, align, n, kind, v);
+		emit_one(f, reps * v, thr);
+		printf("bm_insn_%d_%s_x%d_end:\n", n, kind, v); /* tests/qemu/test_insn.sh: within its alignment */
 	}
 }
 

@@ -149,6 +149,36 @@ refuse "a pointer operand without the words it addresses (vals=ptr)" 'i\tld\tld 
 refuse "a compressed pointer without vals=ptr" 'c\tld\tc.ld {d}, 8({1})\tcls=cp' "vals=ptr or vals=lrsc"
 refuse "a compressed form with a third constant" 'c\tx\tc.add {d}, {3}\tcls=c--c chain=d' "K3 is not there"
 
+# Each body lies within the alignment its start has, 64 bytes at least
+# (tools/gen_insn.c emit_body): it never crosses a boundary of its own
+# size or a page, on every ISA's table.
+body_misfits() {
+	declare -A start=()
+	local a t n s e al bad=0 count=0
+	while read -r a t n; do
+		case $n in
+		bm_insn_*_x[12]) start[$n]=$((16#$a)) ;;
+		bm_insn_*_x[12]_end)
+			s=${start[${n%_end}]:-x}
+			[ "$s" = x ] && { bad=$((bad + 1)); continue; }
+			e=$((16#$a)) al=$((s & -s))
+			{ [ "$al" -eq 0 ] || [ "$al" -gt 4096 ]; } && al=4096
+			count=$((count + 1))
+			{ [ $((s % 64)) -ne 0 ] || [ $((e - s)) -gt "$al" ]; } && bad=$((bad + 1))
+			;;
+		esac
+	done < <(llvm-nm-19 "$1")
+	echo "$count $bad"
+}
+# (linked: RISC-V's object holds alignment the linker's relaxation
+# trims)
+for elf in qemu-rv64/baremark.elf qemu-a64/baremark.elf linux/baremark; do
+	p=${elf%%/*}
+	r=$(body_misfits "build/$elf")
+	expect "generator: every $p body (${r% *}) within its start's alignment (got ${r#* } that are not)" \
+		test "${r% *}" -gt 800 -a "${r#* }" = 0
+done
+
 # Forms the assembler cannot spell are written with .insn and their
 # encodings from the manual: LLVM's disassembler (llvm-19) must read each
 # body's most frequent instruction back as the one the table names.
@@ -159,8 +189,8 @@ while IFS=$'\t' read -r ext name tmpl opts mca; do
 	n=$(grep -o "form_[0-9]* = {\"rv64\.$ext\.$name\"" "$OUT/rv64_forms.c" | sed 's/form_\([0-9]*\).*/\1/')
 	kind=lat
 	grep -q "nolat" <<<"$opts" && kind=thr
-	# from the body's symbol to its 2N twin's, past the loop's local label
-	got=$(awk -v a="<bm_insn_${n}_${kind}_x1>:" -v b="<bm_insn_${n}_${kind}_x2>:" \
+	# from the body's symbol to its end's, past the loop's local label
+	got=$(awk -v a="<bm_insn_${n}_${kind}_x1>:" -v b="<bm_insn_${n}_${kind}_x1_end>:" \
 		'index($0, a) {on = 1; next} index($0, b) {on = 0} on && NF >= 3 && length($2) == 8 {print $3}' \
 		"$OUT/rv64_bodies.dis" | sort | uniq -c | sort -rn | awk '{print $2; exit}')
 	expect "llvm-objdump reads rv64.$ext.$name's .insn as ${mca%% *} (got '$got')" test "$got" = "${mca%% *}"
