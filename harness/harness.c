@@ -13,7 +13,6 @@
 
 #include "arena.h"
 #include "history_settle.h"
-#include "counts_inline.h"
 #include "chase_size.h"
 #include "cores.h"
 #include "log.h"
@@ -77,7 +76,6 @@ struct job {
 	 * two and the timer alone (the other slots' rows are left as an
 	 * earlier job wrote them, and nothing reads them: reads_events) */
 	bool events;
-	bool inline_counts; /* no event slot, and cycles and instret read in line (pass) */
 	size_t name_len; /* strlen(k->name): kind_is */
 	/* the cycle and instruction estimates (job_counts), worked out once:
 	 * each is a pass over the repeats, paid per result under sim */
@@ -102,7 +100,7 @@ struct job {
  * run writes its own), field by field rather than by memset, which a
  * form paid four times under sim. A field added to struct job moves
  * raw, and the assertion asks for it here. */
-_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 208 : offsetof(struct job, raw)),
+_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 200 : offsetof(struct job, raw)),
 	       "job_clear: a new field of struct job must be cleared there");
 BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
 {
@@ -124,7 +122,6 @@ BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, co
 	j->settled = false;
 	j->cold = j->cold_timed = false;
 	j->events = false;
-	j->inline_counts = false;
 	j->name_len = 0;
 	j->counted = false;
 	j->cyc_est = j->ins_est = 0;
@@ -170,16 +167,6 @@ BM_POINT_PATH static __attribute__((noinline)) uint64_t pass(struct job *j, bm_b
 	/* the same branch history into every pass's body, whatever ran
 	 * before it (history_settle.h) */
 	arch_branch_history_settle();
-	/* where the ISA and hart allow, nothing but the body's call between
-	 * the counter reads (counts_inline.h) */
-	if (j->inline_counts && !cold) {
-		s->t0 = arch_time();
-		arch_counts_inline(s->c0);
-		uint64_t r = fn(st, iters);
-		arch_counts_inline(s->c1);
-		s->t1 = arch_time();
-		return r;
-	}
 	s->t0 = arch_time();
 	if (j->events)
 		arch_counters_read(s->c0);
@@ -520,7 +507,6 @@ BM_POINT_PATH static int run_job(struct job *j, const struct bm_kernel *k, const
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
 	j->events = reads_events(k, ctr);
-	j->inline_counts = !j->events && arch_counts_inline_ok();
 	verdict_of = NULL;
 	j->name_len = k->name_len ? k->name_len : strlen(k->name);
 	arch_counters_settle();

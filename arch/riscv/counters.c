@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "arch.h"
-#include "counts_inline.h"
 #include "csr.h"
 #include "features.h"
 #include "isa.h"
@@ -301,11 +300,6 @@ BM_POINT_PATH void arch_counters_read_core(uint64_t *v)
 		v[BM_SLOT_CYCLES] = csr_read(cycle);
 	if (have_instret)
 		v[BM_SLOT_INSTRET] = csr_read(instret);
-}
-
-bool arch_counts_inline_ok(void)
-{
-	return have_cycle && have_instret;
 }
 
 uint64_t arch_cycles_read(void)
