@@ -1566,10 +1566,10 @@ BM_POINT_PATH static bool verified(struct job *j, const struct bm_kernel *k, con
 	}
 	if (v.skip) {
 		j->skip_why = v.why;
-		char ext[48];
+		char ext[INSN_SKIP_NAME];
 		if (!k->form)
 			report_skip(j);
-		else if (insn_record_skip_once(k, ext, sizeof(ext)))
+		else if (insn_record_skip_once(k, ext))
 			report_skip_named(ext, v.why); /* one record for all the extension's forms */
 	} else {
 		report_verify_failure(j, v.why);

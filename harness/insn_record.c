@@ -54,7 +54,7 @@ static int ncomps;
 /* the extensions already said skipped in this suite (a companion of an
  * extension runs before its other forms, so they need not be adjacent) */
 #define MAX_SKIPPED 64 /* rv64: 19 scalar extensions, RVV and 8 vector crypto ones */
-static char skipped[MAX_SKIPPED][40];
+static char skipped[MAX_SKIPPED][INSN_SKIP_NAME];
 static int nskipped;
 
 void insn_record_reset(void)
@@ -372,15 +372,15 @@ BM_POINT_PATH void insn_record_point(const struct bm_kernel *k, bool thr, const 
 	emit(k, NULL, p);
 }
 
-bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap)
+bool insn_record_skip_once(const struct bm_kernel *k, char name[INSN_SKIP_NAME])
 {
 	/* "insn.<isa>.<ext>": the kernel's name up to its form's name */
 	const char *id = k->form->id;
 	const char *dot = strchr(id, '.');
 	dot = dot ? strchr(dot + 1, '.') : NULL;
 	size_t n = dot ? (size_t)(dot - id) : strlen(id);
-	if (n + 6 > sizeof(skipped[0]) || n + 6 > cap)
-		n = (sizeof(skipped[0]) < cap ? sizeof(skipped[0]) : cap) - 6;
+	if (n + 6 > INSN_SKIP_NAME) /* "insn.", the id's head, the NUL */
+		n = INSN_SKIP_NAME - 6;
 	/* every skipped form of an extension asks, one after another (the
 	 * table's forms run sorted by id): the last one said first, then
 	 * the rest (a companion of an extension runs before its other

@@ -42,9 +42,10 @@ void insn_record_cell_skipped(const struct bm_kernel *k, unsigned cell, const ch
 /* Writes what is pending (the suite ended, or an error interrupted a form). */
 void insn_record_flush(void);
 /* A skip of a form's extension: true for the first form of it in this
- * suite (the one skip record said for them all), writing *name as
- * "insn.<isa>.<ext>". */
-bool insn_record_skip_once(const struct bm_kernel *k, char *name, size_t cap);
+ * suite (the one skip record said for them all), writing name as
+ * "insn.<isa>.<ext>" (cut to fit). */
+#define INSN_SKIP_NAME 40
+bool insn_record_skip_once(const struct bm_kernel *k, char name[INSN_SKIP_NAME]);
 /* Forgets what the last suite measured (each core's suite starts clean). */
 void insn_record_reset(void);
 /* Does any baremark.only pattern begin "insn"? Else no form runs, and
