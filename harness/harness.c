@@ -1482,7 +1482,7 @@ static size_t add_width_mixes(const struct bm_kernel **out, size_t n, size_t cap
 	const struct bm_kernel *mix[8];
 	size_t nm = 0;
 	for (const struct bm_kernel *k = __start_bm_kernels; k < __stop_bm_kernels && nm < 8; k++) {
-		if (!is_width_mix(k) || k->selftest)
+		if (!is_width_mix(k))
 			continue;
 		size_t i = nm++;
 		for (; i > 0 && runs_before(k, mix[i - 1]); i--)

@@ -297,8 +297,8 @@ static int form_insns(const struct form *f)
 	return n;
 }
 
-/* Where a body's text goes: stdout, or a buffer while body_bytes sizes
- * it */
+/* Where a body's text goes: stdout, or the buffer emit_body sizes it
+ * from */
 static FILE *out;
 #define outf(...) fprintf(out ? out : stdout, __VA_ARGS__)
 
@@ -781,22 +781,14 @@ static void emit_one(const struct form *f, int reps, bool thr)
 	outf("\tret\n");
 }
 
-/* The most bytes a body of reps copies can take: its instructions (a
- * line's, a .insn's, and those a ';' or bm_loop_back adds) at the ISA's
- * longest (isa->max_insn). */
-static unsigned body_bytes(const struct form *f, int reps, bool thr)
+/* The most bytes a body's text can take: its instructions (a line's, a
+ * .insn's, and those a ';' or bm_loop_back adds) at the ISA's longest
+ * (isa->max_insn). */
+static unsigned body_bytes(const char *text)
 {
-	char *text = NULL;
-	size_t len = 0;
-	out = open_memstream(&text, &len);
-	if (!out)
-		die(f->line, "open_memstream failed");
-	emit_one(f, reps, thr);
-	fclose(out);
-	out = NULL;
 	unsigned insns = 0;
-	for (char *l = text; l && *l;) {
-		char *e = strchr(l, '\n');
+	for (const char *l = text; *l;) {
+		const char *e = strchr(l, '\n');
 		size_t n = e ? (size_t)(e - l) : strlen(l);
 		if (l[0] == '\t' && (l[1] != '.' || strncmp(l + 1, ".insn", 5) == 0)) {
 			insns++;
@@ -806,7 +798,6 @@ static unsigned body_bytes(const struct form *f, int reps, bool thr)
 		}
 		l += n + (e != NULL);
 	}
-	free(text);
 	return insns * isa->max_insn;
 }
 
@@ -815,21 +806,30 @@ static unsigned body_bytes(const struct form *f, int reps, bool thr)
  * its own size or any larger (a page, a cache way), and the N and 2N
  * bodies sit alike towards every smaller one. On the C906's RTL a loop
  * that crossed such a boundary in one body and not in the other read
- * its 2N - N a few cycles off (docs/simulators.md). Its size is bounded
- * by its instructions at the ISA's longest, and tests/qemu/test_insn.sh
+ * its 2N - N a few cycles off (docs/simulators.md). Each body is written
+ * to a buffer first and sized from that text; tests/qemu/test_insn.sh
  * checks each linked body against its start's alignment (an assembler
  * .if cannot: relaxation leaves the body's length open there). */
 static void emit_body(const struct form *f, int n, const char *kind, int reps, bool thr)
 {
 	for (int v = 1; v <= 2; v++) {
-		unsigned align = 64, bytes = body_bytes(f, reps * v, thr);
+		char *text = NULL;
+		size_t len = 0;
+		out = open_memstream(&text, &len);
+		if (!out)
+			die(f->line, "open_memstream failed");
+		emit_one(f, reps * v, thr);
+		fclose(out);
+		out = NULL;
+		unsigned align = 64, bytes = body_bytes(text);
 		while (align < bytes && align < 4096)
 			align <<= 1;
 		if (bytes > align)
 			die(f->line, "a body larger than a page");
-		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign %u\nbm_insn_%d_%s_x%d:\n", n, kind, v, align, n, kind, v);
-		emit_one(f, reps * v, thr);
+		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign %u\nbm_insn_%d_%s_x%d:\n%s", n, kind, v, align, n, kind, v,
+		       text);
 		printf("bm_insn_%d_%s_x%d_end:\n", n, kind, v); /* tests/qemu/test_insn.sh: within its alignment */
+		free(text);
 	}
 }
 
