@@ -10,10 +10,10 @@ INSN_TABLES := $(filter-out $(INSN_RVV_TABLE),$(wildcard kernels/insn/forms_*.ts
 INSN_ISA := $(if $(filter riscv64,$(ARCH)),rv64,$(if $(filter aarch64,$(ARCH)),a64,$(if $(filter x86_64,$(ARCH)),x86)))
 INSN_TABLE := kernels/insn/forms_$(INSN_ISA).tsv
 
-$(INSN_GEN): tools/gen_insn.c
+$(INSN_GEN): tools/gen_insn.c tools/insn_tsv.h tools/insn_body.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ $<
-$(INSN_RVV_GEN): tools/gen_insn_rvv.c
+$(INSN_RVV_GEN): tools/gen_insn_rvv.c tools/insn_tsv.h tools/insn_body.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ $<
 

@@ -52,6 +52,7 @@
 
 static const char tsv_prog[] = "gen_insn";
 #include "insn_tsv.h"
+#include "insn_body.h"
 
 #define MAX_FORMS 1024
 #define MAX_CHAINS 12
@@ -299,8 +300,6 @@ static int form_insns(const struct form *f)
 
 /* Where a body's text goes: stdout, or the buffer emit_body sizes it
  * from */
-static FILE *out;
-#define outf(...) fprintf(out ? out : stdout, __VA_ARGS__)
 
 static void rvc_prologue(void)
 {
@@ -781,55 +780,16 @@ static void emit_one(const struct form *f, int reps, bool thr)
 	outf("\tret\n");
 }
 
-/* The most bytes a body's text can take: its instructions (a line's, a
- * .insn's, and those a ';' or bm_loop_back adds) at the ISA's longest
- * (isa->max_insn). */
-static unsigned body_bytes(const char *text)
-{
-	unsigned insns = 0;
-	for (const char *l = text; *l;) {
-		const char *e = strchr(l, '\n');
-		size_t n = e ? (size_t)(e - l) : strlen(l);
-		if (l[0] == '\t' && (l[1] != '.' || strncmp(l + 1, ".insn", 5) == 0)) {
-			insns++;
-			for (size_t i = 0; i < n; i++)
-				insns += l[i] == ';';
-			insns += n >= 13 && strncmp(l + 1, "bm_loop_back", 12) == 0;
-		}
-		l += n + (e != NULL);
-	}
-	return insns * isa->max_insn;
-}
-
-/* The N and 2N bodies (v = 1, 2), each aligned to the least power of two
- * that holds it (64 at least): a body then never crosses a boundary of
- * its own size or any larger (a page, a cache way), and the N and 2N
- * bodies sit alike towards every smaller one. On the C906's RTL a loop
- * that crossed such a boundary in one body and not in the other read
- * its 2N - N a few cycles off (docs/simulators.md). Each body is written
- * to a buffer first and sized from that text; tests/qemu/test_insn.sh
- * checks each linked body against its start's alignment (an assembler
- * .if cannot: relaxation leaves the body's length open there). */
+/* The N and 2N bodies (v = 1, 2), each placed by insn_body.h on the
+ * least power of two that holds it. */
 static void emit_body(const struct form *f, int n, const char *kind, int reps, bool thr)
 {
 	for (int v = 1; v <= 2; v++) {
-		char *text = NULL;
-		size_t len = 0;
-		out = open_memstream(&text, &len);
-		if (!out)
-			die(f->line, "open_memstream failed");
+		char name[64];
+		snprintf(name, sizeof(name), "bm_insn_%d_%s_x%d", n, kind, v);
+		body_open(f->line);
 		emit_one(f, reps * v, thr);
-		fclose(out);
-		out = NULL;
-		unsigned align = 64, bytes = body_bytes(text);
-		while (align < bytes && align < 4096)
-			align <<= 1;
-		if (bytes > align)
-			die(f->line, "a body larger than a page");
-		printf("\t.globl\tbm_insn_%d_%s_x%d\n\t.balign %u\nbm_insn_%d_%s_x%d:\n%s", n, kind, v, align, n, kind, v,
-		       text);
-		printf("bm_insn_%d_%s_x%d_end:\n", n, kind, v); /* tests/qemu/test_insn.sh: within its alignment */
-		free(text);
+		body_place(name, isa->max_insn, f->line);
 	}
 }
 

@@ -83,6 +83,7 @@
 
 static const char tsv_prog[] = "gen_insn_rvv";
 #include "insn_tsv.h"
+#include "insn_body.h"
 
 #define MAX_FORMS 512
 #define LAT_UNROLL 16
@@ -621,15 +622,15 @@ static int setup_vtype = -1; /* the vtype (its offset) the set-up last set: each
 static void emit_vinit(char c, const char *reg, int k, const char *vals)
 {
 	if (setup_vtype != vtype_off(c))
-		printf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n", vtype_off(c));
+		outf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n", vtype_off(c));
 	setup_vtype = vtype_off(c);
 	if (strcmp(vals, "idx") == 0 && c != 'm') {
 		/* byte offsets 8 i, wrapping at the element width */
-		printf("\tvid.v\t%s\n\tvsll.vi\t%s, %s, 3\n", reg, reg, reg);
+		outf("\tvid.v\t%s\n\tvsll.vi\t%s, %s, 3\n", reg, reg, reg);
 	} else if (strcmp(vals, "gather") == 0 && c != 'm') {
-		printf("\tvid.v\t%s\n", reg); /* the identity: element i from i */
+		outf("\tvid.v\t%s\n", reg); /* the identity: element i from i */
 	} else {
-		printf("\tld\tt1, %d(a0)\n\tvmv.v.x\t%s, t1\n", kv_off(c, k), reg);
+		outf("\tld\tt1, %d(a0)\n\tvmv.v.x\t%s, t1\n", kv_off(c, k), reg);
 	}
 }
 
@@ -638,7 +639,7 @@ static void emit_setup(const struct form *f, const struct alloc *a, bool thr)
 	int ci = chain_index(f);
 	char cc = f->cls[ci];
 	/* the mask register v0: every other element active */
-	printf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n\tli\tt1, 0x55\n\tvmv.v.x\tv0, t1\n", O_VTYPE_M);
+	outf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n\tli\tt1, 0x55\n\tvmv.v.x\tv0, t1\n", O_VTYPE_M);
 	setup_vtype = O_VTYPE_M;
 	for (int s = 1; s <= 3; s++) {
 		char c = f->cls[s];
@@ -649,15 +650,15 @@ static void emit_setup(const struct form *f, const struct alloc *a, bool thr)
 			if (is_vec(c))
 				emit_vinit(c, a->k[s][w], k, s >= 2 ? f->vals : "int");
 			else if (c == 'x')
-				printf("\tld\t%s, %d(a0)\n", a->k[s][w], O_KX + 8 * k);
+				outf("\tld\t%s, %d(a0)\n", a->k[s][w], O_KX + 8 * k);
 			else if (c == 'f')
-				printf("\tfld\t%s, %d(a0)\n", a->k[s][w], O_KF + 8 * k);
+				outf("\tfld\t%s, %d(a0)\n", a->k[s][w], O_KF + 8 * k);
 			else
-				printf("\tld\ta6, %d(a0)\n", O_PTR);
+				outf("\tld\ta6, %d(a0)\n", O_PTR);
 		}
 	}
 	if (a->ck[0])
-		printf("\tld\t%s, %d(a0)\n", a->ck, O_KX + 8);
+		outf("\tld\t%s, %d(a0)\n", a->ck, O_KX + 8);
 	/* the chains start from K0 (lat), and a throughput body's results
 	 * from K0 too where the form reads them (vmacc, chain=d) */
 	int n = thr ? a->ndest : a->nchain;
@@ -667,17 +668,17 @@ static void emit_setup(const struct form *f, const struct alloc *a, bool thr)
 		if (is_vec(c))
 			emit_vinit(c, r, 0, "int");
 		else if (c == 'x')
-			printf("\tld\t%s, %d(a0)\n", r, O_KX);
+			outf("\tld\t%s, %d(a0)\n", r, O_KX);
 		else if (c == 'p') /* a load's address chain starts at the buffer */
-			printf("\tld\t%s, %d(a0)\n", r, O_PTR);
+			outf("\tld\t%s, %d(a0)\n", r, O_PTR);
 		else if (c == 'f')
-			printf("\tfld\t%s, %d(a0)\n", r, O_KF);
+			outf("\tfld\t%s, %d(a0)\n", r, O_KF);
 	}
 	if (!thr && a->ndest && is_vec(f->cls[0]))
 		emit_vinit(f->cls[0], a->dest[0], 0, "int");
-	printf("\tld\ta2, %d(a0)\n\tvsetvl\tt1, zero, a2\n", O_VTYPE);
+	outf("\tld\ta2, %d(a0)\n\tvsetvl\tt1, zero, a2\n", O_VTYPE);
 	/* the buffer's address, for stores and loads whose base is not an operand */
-	printf("\tld\ta6, %d(a0)\n", O_PTR);
+	outf("\tld\ta6, %d(a0)\n", O_PTR);
 }
 
 /* The value the body returns: element 0 (or the scalar) of the first
@@ -687,25 +688,25 @@ static void emit_finish(const struct form *f, const struct alloc *a, bool thr, i
 	char c = thr ? f->cls[0] : f->cls[chain_index(f)];
 	int n = thr ? a->ndest : 1;
 	/* the loop's vl and vtype, which the C side checks against the cell */
-	printf("\tcsrr\tt1, vl\n\tsd\tt1, %d(a0)\n\tcsrr\tt1, vtype\n\tsd\tt1, %d(a0)\n", O_GOT_VL, O_GOT_VTYPE);
-	printf("\tli\ta5, 0\n");
+	outf("\tcsrr\tt1, vl\n\tsd\tt1, %d(a0)\n\tcsrr\tt1, vtype\n\tsd\tt1, %d(a0)\n", O_GOT_VL, O_GOT_VTYPE);
+	outf("\tli\ta5, 0\n");
 	for (int i = 0; i < n && c != '-'; i++) {
 		const char *r = thr ? a->dest[i] : a->chain[lastchain];
 		if (c == 'x')
-			printf("\txor\ta5, a5, %s\n", r);
+			outf("\txor\ta5, a5, %s\n", r);
 		else if (c == 'p') /* the address chain's distance from the buffer: 0 (element 0 read 0 every op) */
-			printf("\tsub\tt1, %s, a6\n\txor\ta5, a5, t1\n", r);
+			outf("\tsub\tt1, %s, a6\n\txor\ta5, a5, t1\n", r);
 		else if (c == 'f')
-			printf("\tfmv.x.d\tt1, %s\n\txor\ta5, a5, t1\n", r);
+			outf("\tfmv.x.d\tt1, %s\n\txor\ta5, a5, t1\n", r);
 		else if (c == 'm')
-			printf("\tvsetvl\tt1, zero, a2\n\tvcpop.m\tt1, %s\n\txor\ta5, a5, t1\n", r);
+			outf("\tvsetvl\tt1, zero, a2\n\tvcpop.m\tt1, %s\n\txor\ta5, a5, t1\n", r);
 		else /* element 0 at the class's own width, sign-extended */
-			printf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n\tvmv.x.s\tt1, %s\n\txor\ta5, a5, t1\n",
+			outf("\tld\ta7, %d(a0)\n\tvsetvl\tt1, zero, a7\n\tvmv.x.s\tt1, %s\n\txor\ta5, a5, t1\n",
 			       vtype_off(c == 's' ? 'v' : c), r);
 	}
 	if (c == '-') /* a store: what the buffer's first word holds */
-		printf("\tld\ta5, 0(a6)\n");
-	printf("\tmv\ta0, a5\n");
+		outf("\tld\ta5, 0(a6)\n");
+	outf("\tmv\ta0, a5\n");
 }
 
 static void emit_op(const struct form *f, const struct alloc *a, bool thr, int i, int si, int li, int g, int *lastchain)
@@ -737,18 +738,18 @@ static void emit_op(const struct form *f, const struct alloc *a, bool thr, int i
 		op[s] = regs[s];
 	char line[256];
 	expand(line, sizeof(line), f->tmpl, op, si, li, g);
-	printf("\t%s\n", line);
+	outf("\t%s\n", line);
 	if (thr || !f->comp)
 		return;
 	/* the companion: the form's result back into the chain */
 	const char *gop[4] = {a->chain[dst], regs[0], a->ck, ""};
 	expand(line, sizeof(line), f->comp->tmpl, gop, si, li, g);
-	printf("\t%s\n", line);
+	outf("\t%s\n", line);
 }
 
-static void body_name(char *out, size_t cap, int n, const char *kind, int var, int v)
+static void body_name(char *name, size_t cap, int n, const char *kind, int var, int v)
 {
-	snprintf(out, cap, "bm_rvv_%d_%s_%d_x%d", n, kind, var, v);
+	snprintf(name, cap, "bm_rvv_%d_%s_%d_x%d", n, kind, var, v);
 }
 
 /* The cell a variant's body is written for (any that runs it). */
@@ -782,15 +783,16 @@ static void emit_body(const struct form *f, int n, int var, bool thr)
 	for (int v = 1; v <= 2; v++) {
 		char name[64];
 		body_name(name, sizeof(name), n, thr ? "thr" : "lat", var, v);
-		printf("\t.globl\t%s\n\t.balign 64\n%s:\n", name, name);
+		body_open(f->line);
 		emit_setup(f, &a, thr);
-		printf("7:\n");
+		outf("7:\n");
 		int last = 0;
 		for (int i = 0; i < reps * v; i++)
 			emit_op(f, &a, thr, i, si, li, g, &last);
-		printf("\tbm_loop_back 7b\n");
+		outf("\tbm_loop_back 7b\n");
 		emit_finish(f, &a, thr, last);
-		printf("\tret\n");
+		outf("\tret\n");
+		body_place(name, 4, f->line); /* .option norvc: 4 bytes each */
 	}
 }
 

@@ -148,4 +148,27 @@ check_trap_run() {
 	expect_q "$n" '.[-1].errors == 1' "end record counts the error"
 }
 
+# body_misfits ELF PREFIX: "COUNT BAD" over the generated bodies named
+# PREFIX..._x1 and _x2 in ELF (tools/insn_body.h), BAD those that do not
+# start on 64 bytes or end past the alignment their start has (a page at
+# most); a body with no start counts as bad.
+body_misfits() {
+	declare -A start=()
+	local a t n s e al bad=0 count=0
+	while read -r a t n; do
+		case $n in
+		"$2"*_x[12]) start[$n]=$((16#$a)) ;;
+		"$2"*_x[12]_end)
+			s=${start[${n%_end}]:-x}
+			[ "$s" = x ] && { bad=$((bad + 1)); continue; }
+			e=$((16#$a)) al=$((s & -s))
+			{ [ "$al" -eq 0 ] || [ "$al" -gt 4096 ]; } && al=4096
+			count=$((count + 1))
+			{ [ $((s % 64)) -ne 0 ] || [ $((e - s)) -gt "$al" ]; } && bad=$((bad + 1))
+			;;
+		esac
+	done < <(llvm-nm-19 "$1")
+	echo "$count $bad"
+}
+
 summary() { echo "$1: $pass passed, $fail failed"; [ "$fail" = 0 ]; }

@@ -150,31 +150,13 @@ refuse "a compressed pointer without vals=ptr" 'c\tld\tc.ld {d}, 8({1})\tcls=cp'
 refuse "a compressed form with a third constant" 'c\tx\tc.add {d}, {3}\tcls=c--c chain=d' "K3 is not there"
 
 # Each body lies within the alignment its start has, 64 bytes at least
-# (tools/gen_insn.c emit_body): it never crosses a boundary of its own
-# size or a page, on every ISA's table.
-body_misfits() {
-	declare -A start=()
-	local a t n s e al bad=0 count=0
-	while read -r a t n; do
-		case $n in
-		bm_insn_*_x[12]) start[$n]=$((16#$a)) ;;
-		bm_insn_*_x[12]_end)
-			s=${start[${n%_end}]:-x}
-			[ "$s" = x ] && { bad=$((bad + 1)); continue; }
-			e=$((16#$a)) al=$((s & -s))
-			{ [ "$al" -eq 0 ] || [ "$al" -gt 4096 ]; } && al=4096
-			count=$((count + 1))
-			{ [ $((s % 64)) -ne 0 ] || [ $((e - s)) -gt "$al" ]; } && bad=$((bad + 1))
-			;;
-		esac
-	done < <(llvm-nm-19 "$1")
-	echo "$count $bad"
-}
+# (tools/insn_body.h): it never crosses a boundary of its own size or a
+# page, on every ISA's table (body_misfits: tests/qemu/lib.sh).
 # (linked: RISC-V's object holds alignment the linker's relaxation
 # trims)
 for elf in qemu-rv64/baremark.elf qemu-a64/baremark.elf linux/baremark; do
 	p=${elf%%/*}
-	r=$(body_misfits "build/$elf")
+	r=$(body_misfits "build/$elf" bm_insn_)
 	expect "generator: every $p body (${r% *}) within its start's alignment (got ${r#* } that are not)" \
 		test "${r% *}" -gt 800 -a "${r#* }" = 0
 done
