@@ -769,7 +769,17 @@ static void emit_one(const struct form *f, int reps, bool thr)
 	outf("7:\n");
 	for (int i = 0; i < reps; i++) {
 		int c = thr ? i % nch : 0;
-		int altpick = thr ? (i / nch) % 2 : i % 2;
+		/* an alternating source (alt=) takes K2 and K3 by turns: in the
+		 * latency body op by op; in the throughput body each chain round
+		 * by round, a chain's turn the other way from the chain before
+		 * it. So two ops in a row never have the same operands. The
+		 * chains start alike, and with every chain on the same constant
+		 * a round the throughput body's divides repeated the divide just
+		 * before them, which the C906 answers from its one-entry buffer
+		 * (OpenC906 aq_iu_div.v: dividend, divisor, signedness and width
+		 * as last time) in two cycles: its divides read 4.5-6.6 cycles a
+		 * divide where one takes 23 */
+		int altpick = thr ? (i / nch + c) % 2 : i % 2;
 		emit_copy(f, i, c, altpick, comp, thr && !thr_chained(f));
 	}
 	if (rvc_form(f)) /* the count moved to t6 (rvc_prologue): bm_loop_back's two instructions on it */
