@@ -298,9 +298,6 @@ static int form_insns(const struct form *f)
 	return n;
 }
 
-/* Where a body's text goes: stdout, or the buffer emit_body sizes it
- * from */
-
 static void rvc_prologue(void)
 {
 	outf("\taddi\tsp, sp, -%d\n\tsd\ts0, 256(sp)\n\tsd\ts1, 264(sp)\n", RVC_FRAME);
