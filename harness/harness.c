@@ -90,6 +90,9 @@ struct job {
 	 * retry and the report each want it, worked out once a measurement */
 	bool has_cyc_op;
 	struct bm_estimate cyc_op;
+	/* a form's point that plain_form_point found ok at one repeat: no
+	 * retry, and its report needs no verdict worked out */
+	bool plain;
 	/* each timed run's counts, per slot: run_body writes every slot of a
 	 * repeat, and only repeats that ran are read, so it is never cleared
 	 * (it is most of the job, cleared twice a kernel) */
@@ -100,7 +103,7 @@ struct job {
  * run writes its own), field by field rather than by memset, which a
  * form paid four times under sim. A field added to struct job moves
  * raw, and the assertion asks for it here. */
-_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 200 : offsetof(struct job, raw)),
+_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 208 : offsetof(struct job, raw)),
 	       "job_clear: a new field of struct job must be cleared there");
 BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
 {
@@ -127,6 +130,7 @@ BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, co
 	j->cyc_est = j->ins_est = 0;
 	j->spread_repeats = 0;
 	j->has_cyc_op = false;
+	j->plain = false;
 }
 
 /* The job whose verdict cycles_verdict holds (NULL: none; run_job
@@ -1028,6 +1032,31 @@ static __attribute__((noinline, cold)) void unsettled_why(const struct job *j, s
 	snprintf(why, cap, "did not settle in %u repeats: interquartile range %s%% of the estimate", j->repeats, a);
 }
 
+/* A job's floor in thousandths of a cycle per op, 0 for none: its
+ * chains floor (*lat: the latency it comes from, else NULL), one cycle
+ * for a latency, or the L1's load-to-use latency; *what says which
+ * (for a chains floor: chains_what). */
+BM_POINT_PATH static int64_t point_floor(const struct job *j, const char **what, const struct lat_seen **lat)
+{
+	*what = "";
+	*lat = NULL;
+	const struct lat_seen *from = NULL;
+	int64_t cf = chains_floor(j, &from);
+	if (cf > 0) {
+		*lat = from;
+		return cf;
+	}
+	if (j->k->floor == BM_FLOOR_AUTO && kind_is(j, ".lat")) {
+		*what = "one cycle, the least a dependent operation takes";
+		return 1000;
+	}
+	if (j->k->floor == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
+		*what = "this core's L1 load-to-use latency (pipeline.load.lat, measured before the suite)";
+		return l1_floor_milli;
+	}
+	return 0;
+}
+
 /* Into *vp, not returned: a verdict is 330 bytes, and its copy back was
  * a fifth of a point's judging under sim. */
 BM_POINT_PATH static void judge(const struct job *j, struct bm_estimate per_op, bool cycles, struct verdict *vp)
@@ -1035,25 +1064,15 @@ BM_POINT_PATH static void judge(const struct job *j, struct bm_estimate per_op, 
 	struct verdict *v = vp; /* not an initialiser: it would clear all of why, per point */
 	v->word = "ok";
 	v->why[0] = '\0';
-	enum bm_floor f = j->k->floor;
-	int64_t floor = 0;
-	const char *floor_what = "";
-	const struct lat_seen *lat = NULL;
-	int64_t cf = chains_floor(j, &lat);
+	const char *floor_what;
+	const struct lat_seen *lat;
+	int64_t floor = point_floor(j, &floor_what, &lat);
 	int tol = j->ctr->cycles_estimated ? 5 : 1; /* the floor's precision, in percent (lib/stats.h) */
-	if (cf > 0) {
-		floor = cf; /* floor_what: chains_what, in below_floor_why */
-	} else if (f == BM_FLOOR_AUTO && kind_is(j, ".lat")) {
-		floor = 1000;
-		floor_what = "one cycle, the least a dependent operation takes";
-	} else if (f == BM_FLOOR_L1_LOAD && l1_floor_milli > 0) {
-		floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured before the suite)";
-		/* under it: the floor is measured again first (it may be the
-		 * one that is wrong), and lowered if it reads lower */
-		if (cycles && stats_below_floor(per_op, l1_floor_milli, tol) &&
-		    l1_floor_lowered(j->env, j->ctr))
-			floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured again: it had read "
-				     "high)";
+	/* under the L1's floor: the floor is measured again first (it may be
+	 * the one that is wrong), and lowered if it reads lower */
+	if (!lat && j->k->floor == BM_FLOOR_L1_LOAD && floor > 0 && cycles && stats_below_floor(per_op, floor, tol) &&
+	    l1_floor_lowered(j->env, j->ctr)) {
+		floor_what = "this core's L1 load-to-use latency (pipeline.load.lat, measured again: it had read high)";
 		floor = l1_floor_milli;
 	}
 	if (per_op.est <= 0) {
@@ -1064,7 +1083,7 @@ BM_POINT_PATH static void judge(const struct job *j, struct bm_estimate per_op, 
 		/* within the floor's precision a figure may sit a little
 		 * under it; a whole spread under it is never a measurement */
 		v->word = BELOW_FLOOR;
-		below_floor_why(j, per_op, floor, floor_what, cf > 0 ? lat : NULL, v->why, sizeof(v->why));
+		below_floor_why(j, per_op, floor, floor_what, lat, v->why, sizeof(v->why));
 	} else if (cycles && above_ceiling(j, v->why, sizeof(v->why))) {
 		/* too many instructions a cycle: cycles per op under what
 		 * the core's width allows, a floor of its own */
@@ -1338,6 +1357,14 @@ BM_POINT_PATH static bool report_form(const struct job *j)
 	const struct bm_counters *c = j->ctr;
 	const struct insn_form *f = j->k->form;
 	bool thr = kind_is(j, ".thr");
+	if (j->plain) { /* its count checked and its figure found ok (plain_form_point) */
+		struct insn_point p = {.measured = true, .cyc = j->cyc_op, .vd = "ok", .why = ""};
+		remember_latency(j, j->cyc_op.est);
+		insn_record_point(j->k, thr, &p);
+		if (!first_result_time)
+			first_result_time = arch_time();
+		return true;
+	}
 	if (c->slot[BM_SLOT_INSTRET].avail && !c->slot[BM_SLOT_INSTRET].emulated) {
 		int64_t want = (int64_t)(j->iters * j->ops_per_iter) * (thr ? f->thr_insns_per_op : f->insns_per_op);
 		for (unsigned r = 0; r < j->repeats; r++) {
@@ -1586,6 +1613,47 @@ BM_POINT_PATH static bool verified(struct job *j, const struct bm_kernel *k, con
  * point below its floor (below_floor_now).
  * selftest=retry throws every point's first try away as if it had. */
 #define MAX_TRIES 3
+
+/* Is a form's point, measured once (one repeat: sim), plainly what the
+ * general path would report ok, with no retry? The 2N body retired
+ * exactly the instructions it claims, took more cycles than the N body,
+ * at no less than its floor (judge's, less its tolerance) and within the
+ * retire ceiling (above_ceiling's own first test). If so the point's
+ * figures are kept (j->plain) and report_form sets them down without a
+ * verdict worked out: under sim the general look (measured_nothing,
+ * below_floor_now, judge, cycles_per_op and their counts) was some 300
+ * instructions of every point. Anything else goes the general way, which
+ * says what is wrong. */
+BM_POINT_PATH static bool plain_form_point(struct job *j)
+{
+	const struct bm_counters *c = j->ctr;
+	const struct insn_form *f = j->k->form;
+	if (!f || j->repeats != 1 || !j->settled || nbodies(j->k) != 2 || j->env->opt->selftest_retry ||
+	    j->repeats != harness_repeats(j->env->opt) || c->cycles_estimated || !c->slot[BM_SLOT_CYCLES].avail ||
+	    !c->slot[BM_SLOT_INSTRET].avail || c->slot[BM_SLOT_INSTRET].emulated)
+		return false;
+	int64_t ops = (int64_t)(j->iters * j->ops_per_iter);
+	int64_t ins = j->raw[B_X2][BM_SLOT_INSTRET][0] - j->raw[B_X1][BM_SLOT_INSTRET][0];
+	int64_t cyc = j->raw[B_X2][BM_SLOT_CYCLES][0] - j->raw[B_X1][BM_SLOT_CYCLES][0];
+	if (ins != ops * (kind_is(j, ".thr") ? f->thr_insns_per_op : f->insns_per_op) || cyc <= 0 ||
+	    cyc >= INT64_MAX / SM_RETIRE_MAX || ins >= INT64_MAX / 1000)
+		return false;
+	int64_t per = ratio_milli(cyc, ops);
+	const char *what;
+	const struct lat_seen *lat;
+	if (per <= 0 || per < point_floor(j, &what, &lat))
+		return false;
+	if (!j->k->overlaps_empty && ins * 1000 > sm_retire_ceiling(retire_ipc_milli) * cyc)
+		return false;
+	j->counted = true;
+	j->cyc_est = cyc;
+	j->ins_est = ins;
+	j->cyc_op = (struct bm_estimate){per, per, per};
+	j->has_cyc_op = true;
+	j->plain = true;
+	return true;
+}
+
 BM_POINT_PATH static bool measured_nothing(const struct job *j)
 {
 	if (j->env->opt->selftest_retry && j->tries == 1)
@@ -1613,7 +1681,7 @@ BM_POINT_PATH static int measured_point(struct job *j, const struct bm_kernel *k
 {
 	for (unsigned tries = 1;; tries++) {
 		int trapped = run_job(j, k, env, ctr, param, tries, t);
-		if (trapped || j->skip_why || j->check_failed || tries == MAX_TRIES)
+		if (trapped || j->skip_why || j->check_failed || tries == MAX_TRIES || plain_form_point(j))
 			return trapped;
 		if (!measured_nothing(j) && !below_floor_now(j))
 			return trapped;
