@@ -76,6 +76,10 @@ struct job {
 	 * two and the timer alone (the other slots' rows are left as an
 	 * earlier job wrote them, and nothing reads them: reads_events) */
 	bool events;
+	/* the timer is read around each pass: not for a form on a core that
+	 * counts cycles, whose report reads no time (report_form; under sim
+	 * the two reads were some 50 instructions a point) */
+	bool timer;
 	size_t name_len; /* strlen(k->name): kind_is */
 	/* the cycle and instruction estimates (job_counts), worked out once:
 	 * each is a pass over the repeats, paid per result under sim */
@@ -103,7 +107,7 @@ struct job {
  * run writes its own), field by field rather than by memset, which a
  * form paid four times under sim. A field added to struct job moves
  * raw, and the assertion asks for it here. */
-_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 208 : offsetof(struct job, raw)),
+_Static_assert(offsetof(struct job, raw) == (sizeof(void *) == 8 ? 216 : offsetof(struct job, raw)),
 	       "job_clear: a new field of struct job must be cleared there");
 BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, const struct bm_env *env, const struct bm_counters *ctr)
 {
@@ -125,6 +129,7 @@ BM_POINT_PATH static void job_clear(struct job *j, const struct bm_kernel *k, co
 	j->settled = false;
 	j->cold = j->cold_timed = false;
 	j->events = false;
+	j->timer = true;
 	j->name_len = 0;
 	j->counted = false;
 	j->cyc_est = j->ins_est = 0;
@@ -171,7 +176,8 @@ BM_POINT_PATH static __attribute__((noinline)) uint64_t pass(struct job *j, bm_b
 	/* the same branch history into every pass's body, whatever ran
 	 * before it (history_settle.h) */
 	arch_branch_history_settle();
-	s->t0 = arch_time();
+	if (j->timer)
+		s->t0 = arch_time();
 	if (j->events)
 		arch_counters_read(s->c0);
 	else
@@ -185,7 +191,8 @@ BM_POINT_PATH static __attribute__((noinline)) uint64_t pass(struct job *j, bm_b
 		arch_counters_read(s->c1);
 	else
 		arch_counters_read_core(s->c1);
-	s->t1 = arch_time();
+	if (j->timer)
+		s->t1 = arch_time();
 	return res;
 }
 
@@ -210,7 +217,8 @@ BM_POINT_PATH static void stamp_store(struct job *j, const struct stamp *s, unsi
 	j->raw[b][BM_SLOT_INSTRET][r] = counted(s->c0[BM_SLOT_INSTRET], s->c1[BM_SLOT_INSTRET]);
 	for (int c = 2; j->events && c < BM_MAX_SLOTS; c++)
 		j->raw[b][c][r] = counted(s->c0[c], s->c1[c]);
-	j->raw[b][T_SLOT][r] = (int64_t)(s->t1 - s->t0);
+	if (j->timer)
+		j->raw[b][T_SLOT][r] = (int64_t)(s->t1 - s->t0);
 }
 
 BM_POINT_PATH static bool checked_at(struct job *j, void *st, unsigned variant, uint64_t iters, uint64_t result)
@@ -511,6 +519,7 @@ BM_POINT_PATH static int run_job(struct job *j, const struct bm_kernel *k, const
 	j->cold = env->opt->selftest_cold;
 	j->cold_timed = env->opt->selftest_coldtimed;
 	j->events = reads_events(k, ctr);
+	j->timer = !k->form || !ctr->slot[BM_SLOT_CYCLES].avail;
 	verdict_of = NULL;
 	j->name_len = k->name_len ? k->name_len : strlen(k->name);
 	arch_counters_settle();
