@@ -107,7 +107,8 @@ void isa_index_build(struct isa_index *ix, const char *isa)
 			return; /* not complete: isa_index_names reads the string itself */
 		ix->off[ix->n] = (uint16_t)(w - isa);
 		ix->len[ix->n] = (uint16_t)n;
-		ix->first[ix->n++] = lower(*w);
+		ix->first[ix->n] = lower(w[0]);
+		ix->second[ix->n++] = n > 1 ? lower(w[1]) : '\0';
 	}
 	ix->complete = true;
 }
@@ -116,9 +117,9 @@ bool isa_index_names(const struct isa_index *ix, const char *ext)
 {
 	if (!ix->complete || !ext || !ext[0] || !ext[1])
 		return isa_names_ext(ix->isa, ext);
-	char c = lower(ext[0]);
+	char c = lower(ext[0]), c2 = lower(ext[1]);
 	for (unsigned i = 0; i < ix->n; i++)
-		if (ix->first[i] == c && word_is(ix->isa + ix->off[i], ix->len[i], ext))
+		if (ix->first[i] == c && ix->second[i] == c2 && word_is(ix->isa + ix->off[i], ix->len[i], ext))
 			return true;
 	return false;
 }

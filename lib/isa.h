@@ -30,7 +30,11 @@ struct isa_index {
 	bool complete; /* every word is in off/len (else the string is read) */
 	unsigned n;
 	uint16_t off[ISA_INDEX_WORDS], len[ISA_INDEX_WORDS];
-	char first[ISA_INDEX_WORDS]; /* each word's first letter, lower case */
+	/* each word's first two letters, lower case: most words and most
+	 * names asked begin with z, and comparing the second first leaves a
+	 * name a handful of words to read in full (under sim the first ask
+	 * for each extension of the table read some 60 of QEMU's) */
+	char first[ISA_INDEX_WORDS], second[ISA_INDEX_WORDS];
 };
 void isa_index_build(struct isa_index *ix, const char *isa);
 /* isa_names_ext and isa_has_ext of the indexed string: the same answers */
