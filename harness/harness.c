@@ -1409,54 +1409,50 @@ BM_POINT_PATH static bool report_form(const struct job *j)
 	const struct bm_counters *c = j->ctr;
 	const struct insn_form *f = j->k->form;
 	bool thr = kind_is(j, ".thr");
-	struct insn_point p = {.cycles_estimated = c->cycles_estimated, .cell = (unsigned)j->param};
-	if (j->plain) {
-		/* its count checked and its figure found ok at the run's
-		 * repeats (plain_form_point): none of it is done again */
-		p.measured = true;
-		p.cyc = j->cyc_op;
-		p.vd = "ok";
-		p.why = "";
-		remember_latency(j, p.cyc.est);
-	} else {
-		if (c->slot[BM_SLOT_INSTRET].avail && !c->slot[BM_SLOT_INSTRET].emulated) {
-			int64_t want = (int64_t)(j->iters * j->ops_per_iter) *
-				       (thr ? f->thr_insns_per_op : f->insns_per_op);
-			for (unsigned r = 0; r < j->repeats; r++) {
-				int64_t got = j->raw[B_X2][BM_SLOT_INSTRET][r] - j->raw[B_X1][BM_SLOT_INSTRET][r];
-				if (got != want) {
-					report_claim_failure(j, want, got, r);
-					return false;
-				}
+	if (j->plain) { /* its count checked and its figure found ok (plain_form_point) */
+		struct insn_point p = {.measured = true, .cyc = j->cyc_op, .vd = "ok", .why = "", .cell = (unsigned)j->param};
+		remember_latency(j, j->cyc_op.est);
+		insn_record_point(j->k, thr, &p);
+		if (!first_result_time)
+			first_result_time = arch_time();
+		return true;
+	}
+	if (c->slot[BM_SLOT_INSTRET].avail && !c->slot[BM_SLOT_INSTRET].emulated) {
+		int64_t want = (int64_t)(j->iters * j->ops_per_iter) * (thr ? f->thr_insns_per_op : f->insns_per_op);
+		for (unsigned r = 0; r < j->repeats; r++) {
+			int64_t got = j->raw[B_X2][BM_SLOT_INSTRET][r] - j->raw[B_X1][BM_SLOT_INSTRET][r];
+			if (got != want) {
+				report_claim_failure(j, want, got, r);
+				return false;
 			}
 		}
-		if (j->repeats != harness_repeats(j->env->opt))
-			p.repeats = j->repeats;
-		if (!c->slot[BM_SLOT_CYCLES].avail) {
-			p.why = c->slot[BM_SLOT_CYCLES].why[0] ? c->slot[BM_SLOT_CYCLES].why : "no cycle counter";
-			insn_record_point(j->k, thr, &p);
-			return true;
-		}
-		struct bm_estimate cyc_op = cycles_per_op(j);
-		const struct verdict *v = cycles_verdict(j, cyc_op);
-		/* the reason outlives this call (the latency's waits for its
-		 * throughput); copied without the formatter, which a simulated
-		 * core pays for at every form, and only where there is one
-		 * (mostly not) */
-		static char why[sizeof(v->why)];
-		why[0] = 0;
-		if (v->why[0]) {
-			size_t wn = strlen(v->why); /* v->why is a string of at most sizeof(why) - 1 */
-			memcpy(why, v->why, wn);
-			why[wn] = 0;
-		}
-		p.measured = true;
-		p.cyc = cyc_op;
-		p.vd = v->word;
-		p.why = why;
-		if (cyc_op.est > 0 && insn_vd_ok(v->word))
-			remember_latency(j, cyc_op.est);
 	}
+	struct insn_point p = {.cycles_estimated = c->cycles_estimated, .cell = (unsigned)j->param};
+	if (j->repeats != harness_repeats(j->env->opt))
+		p.repeats = j->repeats;
+	if (!c->slot[BM_SLOT_CYCLES].avail) {
+		p.why = c->slot[BM_SLOT_CYCLES].why[0] ? c->slot[BM_SLOT_CYCLES].why : "no cycle counter";
+		insn_record_point(j->k, thr, &p);
+		return true;
+	}
+	struct bm_estimate cyc_op = cycles_per_op(j);
+	const struct verdict *v = cycles_verdict(j, cyc_op);
+	/* the reason outlives this call (the latency's waits for its
+	 * throughput); copied without the formatter, which a simulated core
+	 * pays for at every form, and only where there is one (mostly not) */
+	static char why[sizeof(v->why)];
+	why[0] = 0;
+	if (v->why[0]) {
+		size_t wn = strlen(v->why); /* v->why is a string of at most sizeof(why) - 1 */
+		memcpy(why, v->why, wn);
+		why[wn] = 0;
+	}
+	p.measured = true;
+	p.cyc = cyc_op;
+	p.vd = v->word;
+	p.why = why;
+	if (cyc_op.est > 0 && insn_vd_ok(v->word))
+		remember_latency(j, cyc_op.est);
 	insn_record_point(j->k, thr, &p);
 	if (!first_result_time)
 		first_result_time = arch_time();
